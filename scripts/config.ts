@@ -1,0 +1,39 @@
+import path from "node:path";
+
+/** Limits that keep a hostile or mistaken input from exhausting the build. */
+export const LIMITS = {
+  maxFileBytes: 5 * 1024 * 1024,
+  maxDepth: 32,
+} as const;
+
+export const DEFAULT_BASE_URL = "https://eu-ai-infra-evidence.github.io";
+
+export interface ProjectPaths {
+  root: string;
+  data: string;
+  providers: string;
+  observations: string;
+  datasetMeta: string;
+  publicDir: string;
+  generations: string;
+  reviewQueue: string;
+}
+
+export function projectPaths(root: string): ProjectPaths {
+  const data = path.join(root, "data");
+  return {
+    root,
+    data,
+    providers: path.join(data, "providers"),
+    observations: path.join(data, "observations"),
+    datasetMeta: path.join(data, "dataset.json"),
+    publicDir: path.join(root, "public"),
+    generations: path.join(root, ".site"),
+    reviewQueue: path.join(data, "review-queue.json"),
+  };
+}
+
+/** The day the build runs, in UTC, as YYYY-MM-DD; no verification may be dated later. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

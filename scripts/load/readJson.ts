@@ -1,0 +1,87 @@
+import { promises as fs } from "node:fs";
+import { LIMITS } from "../config.js";
+import type { Problem } from "../validate/problems.js";
+
+export type ReadResult = { ok: true; value: unknown } | { ok: false; problem: Omit<Problem, "file" | "severity"> };
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return { line, column };
+}
+
+function depthOf(value: unknown, limit: number): number {
+  // Iterative so that a hostile file cannot overflow the stack here.
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Parses JSON text with the checks a data file needs: encoding, BOM, syntax position, depth. */
+export function parseJsonText(bytes: Uint8Array): ReadResult {
+  if (bytes.length === 0) return { ok: false, problem: { path: "$", rule: "json-empty", message: "the file is empty" } };
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return {
+      ok: false,
+      problem: { path: "$", rule: "json-bom", message: "the file starts with a byte-order mark; save it as UTF-8 without BOM" },
+    };
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false, problem: { path: "$", rule: "utf8", message: "the file is not valid UTF-8" } };
+  }
+  if (text.trim() === "") return { ok: false, problem: { path: "$", rule: "json-empty", message: "the file is empty" } };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(reason);
+    const where = position ? lineAndColumn(text, Number(position[1])) : lineAndColumn(text, text.length);
+    const detail = reason.replace(/^JSON\.parse: /, "").replace(/ in JSON at position \d+.*$/, "");
+    return {
+      ok: false,
+      problem: {
+        path: "$",
+        rule: "json-syntax",
+        message: `invalid JSON at line ${where.line}, column ${where.column}: ${detail}`,
+      },
+    };
+  }
+  const depth = depthOf(value, LIMITS.maxDepth);
+  if (depth > LIMITS.maxDepth) {
+    return {
+      ok: false,
+      problem: { path: "$", rule: "max-depth", message: `nesting is deeper than the limit of ${LIMITS.maxDepth} levels` },
+    };
+  }
+  return { ok: true, value };
+}
+
+/** Reads a JSON file, refusing files larger than the size limit before reading them. */
+export async function readJsonFile(file: string): Promise<ReadResult> {
+  const stat = await fs.stat(file);
+  if (stat.size > LIMITS.maxFileBytes) {
+    return {
+      ok: false,
+      problem: {
+        path: "$",
+        rule: "max-file-size",
+        message: `the file is ${stat.size} bytes, over the limit of ${LIMITS.maxFileBytes} bytes (5 MB)`,
+      },
+    };
+  }
+  return parseJsonText(await fs.readFile(file));
+}

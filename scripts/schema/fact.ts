@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { HttpUrl, IsoDate } from "./primitives.js";
+
+export const FactStatus = z
+  .enum(["confirmed", "claimed", "planned", "unknown", "not_applicable"], {
+    message: "must be one of confirmed, claimed, planned, unknown, not_applicable",
+  })
+  .describe(
+    "confirmed: verified against a primary source. claimed: the provider's own statement, not checked against a register or binding document (shown as 'own statement'). planned: a stated goal not yet reached. unknown: not researched, which never means 'no'. not_applicable: the field does not apply to this provider.",
+  );
+export type FactStatus = z.infer<typeof FactStatus>;
+
+export const VerifiedBy = z.enum(["manual", "scraper"], { message: "must be manual or scraper" });
+
+/**
+ * Every statement about a provider. The value type varies per field, so a Fact schema is made per
+ * field from the schema of its value; null is always allowed because `unknown` carries no value.
+ */
+export function fact<Value extends z.ZodType>(value: Value) {
+  return z
+    .looseObject({
+      value: value.nullable().describe("The stated value; null when not researched."),
+      status: FactStatus,
+      source_url: HttpUrl.nullable().optional().describe("Primary source of the value."),
+      source_type: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          "Kind of source. Seen: provider_site, provider_docs, provider_terms, pricing_page, third_party, company_register, regulator, press.",
+        ),
+      verified_at: IsoDate.nullable().optional().describe("Date someone last opened the source and saw the value."),
+      verified_by: VerifiedBy.nullable().optional(),
+      note: z.string().optional(),
+      corroborated_at: IsoDate.optional().describe("Date the scraper saw the same value."),
+      corroborated_by: z.literal("scraper", { message: "must be scraper" }).optional(),
+      reassessed_at: IsoDate.optional().describe("Date the status was re-assessed."),
+      display: z.string().optional().describe("Optional display override."),
+    })
+    .describe(
+      "A Fact: quote value, status and verified_at together. Missing or status unknown means not researched, never 'no'.",
+    );
+}
+
+/** A Fact whose value has no fixed type in the spec. */
+export const Fact = fact(z.unknown()).meta({ id: "Fact" });
+export type Fact = z.infer<typeof Fact>;

@@ -1,0 +1,5 @@
+export * from "./primitives.js";
+export * from "./fact.js";
+export * from "./model.js";
+export * from "./provider.js";
+export * from "./resources.js";

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const Model = z
+  .looseObject({
+    name: z.string().min(1, { message: "must not be empty" }),
+    type: z.string().optional().describe("Seen: open, closed."),
+    category: z.string().optional().describe("Seen: text, embedding, reranking, speech, vision."),
+    version: z.string().optional().describe("Free text; may carry size or a per-minute price."),
+    context_tokens: z.number().int({ message: "must be a whole number" }).positive().optional(),
+    featured: z.boolean().optional(),
+    input_price: z
+      .number({ message: "must be a number" })
+      .nonnegative()
+      .optional()
+      .describe("Per 1 million input tokens, in the record's pricing.currency."),
+    output_price: z
+      .number({ message: "must be a number" })
+      .nonnegative()
+      .optional()
+      .describe("Per 1 million output tokens, in the record's pricing.currency."),
+  })
+  .meta({ id: "Model" });
+export type Model = z.infer<typeof Model>;

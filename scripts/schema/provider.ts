@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { fact } from "./fact.js";
+import { Model } from "./model.js";
+import { HttpUrl, IsoDate, IsoDateTime, Slug } from "./primitives.js";
+
+export const Category = z
+  .enum(["inference_api", "gateway_router", "platform_assistant", "compute_gpu"], {
+    message: "must be one of inference_api, gateway_router, platform_assistant, compute_gpu",
+  })
+  .describe("The layer of what is bought. Never a geography: jurisdiction is carried by ownership and sovereignty.");
+export type Category = z.infer<typeof Category>;
+
+/** A fact whose value the spec leaves open between a yes/no and a qualified statement. */
+const YesNoOrText = z.union([z.boolean(), z.string()]);
+const Text = z.string();
+const Flag = z.boolean();
+const CountryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, { message: "must be an ISO 3166-1 alpha-2 country code such as SE" });
+
+export const DatacenterLocation = z.looseObject({
+  country: CountryCode,
+  city: z.string().optional(),
+  role: z.string().optional().describe("What runs there, e.g. inference, training, storage, primary, backup."),
+});
+
+export const Certification = z.looseObject({
+  name: z.string().min(1),
+  achieved: z.boolean({ message: "must be true or false" }),
+});
+
+export const Ownership = z
+  .looseObject({
+    country_hq: fact(CountryCode).optional(),
+    ownership_jurisdiction: fact(Text).optional(),
+    foreign_parent: fact(Flag).optional().describe("True when the provider is controlled from outside the EU/EEA."),
+    org_number: fact(Text).optional(),
+  })
+  .describe("Ownership and control chain.");
+
+export const Sovereignty = z.looseObject({
+  datacenter_locations: fact(z.array(DatacenterLocation)).optional(),
+  data_residency_guarantee: fact(YesNoOrText).optional(),
+  third_country_transfer: fact(YesNoOrText).optional(),
+  cloud_act_exposure: fact(YesNoOrText).optional(),
+  energy_sustainability: fact(YesNoOrText).optional(),
+});
+
+export const Compliance = z.looseObject({
+  gdpr_dpa_available: fact(YesNoOrText).optional(),
+  zero_retention: fact(YesNoOrText).optional(),
+  data_used_for_training: fact(YesNoOrText).optional(),
+  eu_ai_act_status: fact(Text).optional(),
+  iso_27001: fact(YesNoOrText).optional(),
+  nis2_dora_relevance: fact(YesNoOrText).optional(),
+  certifications: fact(z.array(Certification)).optional(),
+  sector_fit: fact(z.array(z.string())).optional(),
+  subprocessors_list_url: fact(HttpUrl).optional(),
+});
+
+export const ObservedPrice = z.looseObject({
+  input: z.number().optional(),
+  output: z.number().optional(),
+  currency: z.string().optional(),
+  span: z.string().optional(),
+});
+
+/** What a pricing-page observation saw; a plain object, not a Fact. */
+export const PricingObserved = z.looseObject({
+  date: IsoDate.optional(),
+  currency: z.string().optional(),
+  from_input: z.number().optional(),
+  count: z.number().int().optional(),
+  items: z.array(ObservedPrice).optional(),
+  source_url: HttpUrl.optional(),
+});
+
+export const Pricing = z.looseObject({
+  model: fact(Text).optional().describe("Pricing model, e.g. per_token, per_hour, subscription, per_seat."),
+  currency: fact(z.string().regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code such as EUR" })).optional(),
+  price_per_1m_input_tokens: fact(z.number({ message: "must be a number" })).optional(),
+  price_per_1m_output_tokens: fact(z.number({ message: "must be a number" })).optional(),
+  free_tier: fact(YesNoOrText).optional(),
+  pricing_page_url: fact(HttpUrl).optional(),
+  _observed: PricingObserved.optional(),
+});
+
+export const Api = z.looseObject({
+  openai_compatible: fact(Flag).optional(),
+  base_url: fact(HttpUrl).optional(),
+  sdks: fact(z.array(z.string())).optional(),
+  docs_url: fact(HttpUrl).optional(),
+  sla_uptime: fact(z.union([z.string(), z.number()])).optional(),
+});
+
+export const Contract = z.looseObject({
+  binding_free: fact(YesNoOrText).optional(),
+  credits_refundable: fact(YesNoOrText).optional(),
+  data_portable: fact(YesNoOrText).optional(),
+  no_lock_in: fact(YesNoOrText).optional(),
+  egress_free: fact(YesNoOrText).optional(),
+});
+
+export const Onboarding = z.looseObject({
+  access_flow: fact(Text).optional().describe("Seen: self_serve, sales."),
+  signup_url: fact(HttpUrl).optional(),
+  free_credits: fact(z.union([z.boolean(), z.string(), z.number()])).optional(),
+});
+
+export const Contested = z.looseObject({
+  reason: z.string().min(1),
+  source_url: HttpUrl,
+});
+
+export const ModelsApi = z.looseObject({
+  endpoint: HttpUrl,
+  checked_at: IsoDateTime,
+  live_count: z.number().int().nonnegative(),
+  missing_in_seed: z.array(z.string()),
+  gone_from_api: z.array(z.string()),
+});
+
+export const Registry = z.looseObject({
+  register: z.string().optional(),
+  url: HttpUrl.optional(),
+  org_number: z.string().optional(),
+  registered_name: z.string().optional(),
+  active: z.boolean().optional(),
+  flags: z.array(z.string()).optional(),
+  checked_at: IsoDateTime.optional(),
+});
+
+export const Provider = z
+  .looseObject({
+    id: Slug,
+    name: z.string().min(1, { message: "must not be empty" }),
+    legal_name: z.string().min(1).nullable().optional(),
+    website: HttpUrl,
+    category: Category,
+    category_note: z.string().optional(),
+    record_created_at: IsoDate.optional(),
+    record_updated_at: IsoDate,
+    last_full_review: IsoDate.optional(),
+    last_scrape_at: IsoDate.optional(),
+    availability_status: fact(Text).optional().describe("Seen: live, coming_soon, partners_only."),
+    ownership: Ownership.optional(),
+    sovereignty: Sovereignty.optional(),
+    compliance: Compliance.optional(),
+    pricing: Pricing.optional(),
+    api: Api.optional(),
+    models: fact(z.array(Model)).optional(),
+    mcp_support: fact(Flag).optional(),
+    own_weights: fact(Flag).optional(),
+    contract: Contract.optional(),
+    onboarding: Onboarding.optional(),
+    _contested: Contested.optional().describe("Marks a record whose identity or operating state is disputed."),
+    _models_api: ModelsApi.optional().describe("Derived from the newest good scrape of the models list."),
+    _registry: Registry.optional(),
+  })
+  .meta({ id: "Provider" })
+  .describe("One provider record. Every statement is a Fact with its own status and provenance.");
+export type Provider = z.infer<typeof Provider>;
+
+/** The blocks whose members are Facts, in output order. */
+export const FACT_BLOCKS = ["ownership", "sovereignty", "compliance", "pricing", "api", "contract", "onboarding"] as const;
+/** Top-level members that are a single Fact. */
+export const TOP_LEVEL_FACTS = ["availability_status", "models", "mcp_support", "own_weights"] as const;

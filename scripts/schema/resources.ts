@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { Category, Provider } from "./provider.js";
+import { FactStatus } from "./fact.js";
+import { HttpUrl, IsoDate, IsoDateTime } from "./primitives.js";
+
+/** data/dataset.json: what the maintainers write about the dataset as a whole. */
+export const DatasetMeta = z.looseObject({
+  version: z.string().min(1),
+  source: z.string().optional(),
+  note: z.string().optional(),
+  license: z.string().min(1),
+  license_url: HttpUrl.optional(),
+});
+export type DatasetMeta = z.infer<typeof DatasetMeta>;
+
+export const Dataset = z
+  .looseObject({
+    version: z.string().describe("Dataset version label, independent of the API paths."),
+    source: z.string().optional().describe("How the data was produced and the status discipline."),
+    generated_at: IsoDateTime.optional(),
+    note: z.string().optional().describe("The merge rule."),
+    license: z.string().optional(),
+    license_url: HttpUrl.optional(),
+    providers: z.array(Provider),
+  })
+  .meta({ id: "Dataset" });
+export type Dataset = z.infer<typeof Dataset>;
+
+const Count = z.number().int().nonnegative();
+
+export const Status = z
+  .looseObject({
+    ok: z.boolean(),
+    dataset_version: z.string(),
+    providers_total: Count,
+    inference_api: Count.optional().describe("Number of providers in the inference_api category."),
+    last_verified: IsoDate.nullable().optional().describe("Newest verified_at of any Fact."),
+    oldest_verified: IsoDate.nullable().optional().describe("Oldest verified_at of any Fact."),
+    review_queue: Count.optional().describe("Entries waiting for manual review."),
+    generated_at: IsoDateTime.nullable().optional(),
+    by_category: z.partialRecord(Category, Count).optional(),
+    facts_by_status: z.partialRecord(FactStatus, Count).optional(),
+  })
+  .meta({ id: "Status" });
+export type Status = z.infer<typeof Status>;
+
+export const ErrorBody = z
+  .looseObject({
+    error: z.string().describe("Machine-readable error code."),
+    message: z.string().describe("Explanation, in Swedish."),
+    hint: z.string().optional().describe("How to correct the call."),
+    docs: HttpUrl.optional(),
+  })
+  .meta({ id: "Error" });
+export type ErrorBody = z.infer<typeof ErrorBody>;

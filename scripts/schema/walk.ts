@@ -1,0 +1,75 @@
+import type { z } from "zod";
+
+type AnySchema = z.core.$ZodType;
+
+/** Strips wrappers that do not change the shape of the value (optional, nullable, default, pipe). */
+function unwrap(schema: AnySchema): AnySchema {
+  let current = schema;
+  for (;;) {
+    const def = current._zod.def as { type: string; innerType?: AnySchema; in?: AnySchema };
+    if ((def.type === "optional" || def.type === "nullable" || def.type === "default" || def.type === "readonly") && def.innerType) {
+      current = def.innerType;
+    } else if (def.type === "pipe" && def.in) {
+      current = def.in;
+    } else {
+      return current;
+    }
+  }
+}
+
+function objectShape(schema: AnySchema): Record<string, AnySchema> | null {
+  const inner = unwrap(schema);
+  const def = inner._zod.def as { type: string; shape?: Record<string, AnySchema>; options?: AnySchema[] };
+  if (def.type === "object" && def.shape) return def.shape;
+  return null;
+}
+
+function arrayElement(schema: AnySchema): AnySchema | null {
+  const def = unwrap(schema)._zod.def as { type: string; element?: AnySchema };
+  return def.type === "array" && def.element ? def.element : null;
+}
+
+/** For a union, the first member that describes objects (or arrays) like the value. */
+function unionMember(schema: AnySchema, value: unknown): AnySchema | null {
+  const def = unwrap(schema)._zod.def as { type: string; options?: AnySchema[] };
+  if (def.type !== "union" || !def.options) return null;
+  for (const option of def.options) {
+    if (Array.isArray(value) ? arrayElement(option) : objectShape(option)) return option;
+  }
+  return null;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * Walks a value along its schema. `onUnknownKey` hears of members the schema does not name (kept, but
+ * worth a warning); the return value is a copy with known members in schema order, extra members after.
+ */
+export function canonicalize(
+  schema: AnySchema,
+  value: unknown,
+  onUnknownKey?: (path: PropertyKey[]) => void,
+  path: PropertyKey[] = [],
+): unknown {
+  const member = unionMember(schema, value);
+  if (member) return canonicalize(member, value, onUnknownKey, path);
+  const shape = objectShape(schema);
+  if (shape && isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(shape)) {
+      if (value[key] !== undefined) out[key] = canonicalize(shape[key]!, value[key], onUnknownKey, [...path, key]);
+    }
+    for (const key of Object.keys(value)) {
+      if (key in shape) continue;
+      onUnknownKey?.([...path, key]);
+      out[key] = value[key];
+    }
+    return out;
+  }
+  const element = arrayElement(schema);
+  if (element && Array.isArray(value)) {
+    return value.map((item, index) => canonicalize(element, item, onUnknownKey, [...path, index]));
+  }
+  return value;
+}

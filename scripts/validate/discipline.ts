@@ -1,0 +1,108 @@
+import type { Provider } from "../schema/index.js";
+import type { Problem } from "./problems.js";
+import { jsonPath } from "./problems.js";
+
+/**
+ * Source types that are binding documents or independent registers. Sovereignty and compliance
+ * statements can be `confirmed` only from one of these; from the provider's own pages they stay `claimed`.
+ */
+export const BINDING_SOURCE_TYPES = new Set(["provider_terms", "third_party", "company_register", "regulator", "certificate"]);
+const MARKETING_LIMITED_BLOCKS = new Set(["sovereignty", "compliance"]);
+/** Members of those blocks that state a technical fact (where regions run, where a list is published), not a promise. */
+const TECHNICAL_MEMBERS = new Set(["datacenter_locations", "subprocessors_list_url"]);
+/** Members holding derived or registry objects, not Facts. */
+const NOT_FACTS = new Set(["_contested", "_models_api", "_registry", "_observed"]);
+
+interface FactLike {
+  value?: unknown;
+  status?: unknown;
+  source_url?: unknown;
+  source_type?: unknown;
+  verified_at?: unknown;
+  verified_by?: unknown;
+  corroborated_at?: unknown;
+  corroborated_by?: unknown;
+}
+
+const isFact = (node: unknown): node is FactLike =>
+  node !== null && typeof node === "object" && !Array.isArray(node) && "status" in node && "value" in node;
+
+/** Every Fact of a record with its path, including Facts inside blocks the schema does not name. */
+export function* factsOf(record: Record<string, unknown>): Generator<[PropertyKey[], FactLike]> {
+  for (const [key, member] of Object.entries(record)) {
+    if (NOT_FACTS.has(key)) continue;
+    if (isFact(member)) {
+      yield [[key], member];
+    } else if (member !== null && typeof member === "object" && !Array.isArray(member)) {
+      for (const [inner, fact] of Object.entries(member)) {
+        if (!NOT_FACTS.has(inner) && isFact(fact)) yield [[key, inner], fact];
+      }
+    }
+  }
+}
+
+/** Cross-field rules of the status discipline, on a record that already matches the schema. */
+export function checkDiscipline(file: string, record: Provider, today: string): Problem[] {
+  const problems: Problem[] = [];
+  const report = (path: PropertyKey[], rule: string, message: string) =>
+    problems.push({ severity: "error", file, id: record.id, path: jsonPath(path), rule, message });
+
+  for (const [path, fact] of factsOf(record as Record<string, unknown>)) {
+    const { status } = fact;
+    if (status === "unknown" && fact.value !== null) {
+      report([...path, "value"], "unknown-has-value", "a Fact with status unknown must have value null (unknown means not researched)");
+    }
+    if (status === "confirmed" && (!fact.source_url || !fact.verified_at)) {
+      report(path, "confirmed-needs-evidence", "status confirmed needs both source_url and verified_at");
+    }
+    if ((status === "confirmed" || status === "claimed" || status === "planned") && !fact.source_url) {
+      report([...path, "source_url"], "source-required", `status ${status} needs a source_url where the value can be seen`);
+    }
+    if ((status === "confirmed" || status === "claimed" || status === "planned") && !fact.source_type) {
+      report([...path, "source_type"], "source-type-required", `status ${status} needs a source_type`);
+    }
+    if (typeof fact.verified_at === "string" && fact.verified_at > today) {
+      report([...path, "verified_at"], "verified-in-future", `verified_at ${fact.verified_at} is later than the build day ${today}`);
+    }
+    if (Boolean(fact.verified_at) !== Boolean(fact.verified_by)) {
+      report(path, "verification-pair", "verified_at and verified_by go together: set both or neither");
+    }
+    if (Boolean(fact.corroborated_at) !== Boolean(fact.corroborated_by)) {
+      report(path, "corroboration-pair", "corroborated_at and corroborated_by go together: set both or neither");
+    }
+    if (typeof fact.corroborated_at === "string" && fact.corroborated_at > today) {
+      report([...path, "corroborated_at"], "corroborated-in-future", `corroborated_at ${fact.corroborated_at} is later than the build day ${today}`);
+    }
+    const block = path.length === 2 ? String(path[0]) : "";
+    if (
+      MARKETING_LIMITED_BLOCKS.has(block) &&
+      !TECHNICAL_MEMBERS.has(String(path[1])) &&
+      status === "confirmed" &&
+      !BINDING_SOURCE_TYPES.has(String(fact.source_type ?? ""))
+    ) {
+      report(
+        [...path, "status"],
+        "marketing-at-most-claimed",
+        `a ${block} statement is at most claimed unless its source is a binding document or register (source_type one of ${[...BINDING_SOURCE_TYPES].join(", ")}), got ${JSON.stringify(fact.source_type ?? null)}`,
+      );
+    }
+  }
+
+  const hasPrice = ["price_per_1m_input_tokens", "price_per_1m_output_tokens"].some(
+    (key) => record.pricing?.[key as "price_per_1m_input_tokens"]?.value != null,
+  );
+  const modelPrices = (record.models?.value ?? []).some((m) => m.input_price != null || m.output_price != null);
+  if ((hasPrice || modelPrices) && record.pricing?.currency?.value == null) {
+    report(["pricing", "currency"], "price-needs-currency", "prices are given but pricing.currency has no value");
+  }
+  for (const key of ["record_updated_at", "record_created_at", "last_full_review", "last_scrape_at"] as const) {
+    const date = record[key];
+    if (typeof date === "string" && date > today) {
+      report([key], "date-in-future", `${key} ${date} is later than the build day ${today}`);
+    }
+  }
+  if (record.record_created_at && record.record_created_at > record.record_updated_at) {
+    report(["record_created_at"], "created-after-updated", "record_created_at is later than record_updated_at");
+  }
+  return problems;
+}

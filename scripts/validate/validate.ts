@@ -1,0 +1,102 @@
+import type { LoadedData, RawFile } from "../load/loadData.js";
+import { DatasetMeta, Provider } from "../schema/index.js";
+import { canonicalize } from "../schema/walk.js";
+import { checkDiscipline } from "./discipline.js";
+import type { Problem } from "./problems.js";
+import { jsonPath } from "./problems.js";
+import { problemsFromIssues } from "./schemaIssues.js";
+
+export interface ValidatedRecord {
+  file: string;
+  record: Provider;
+}
+
+export interface ValidatedData {
+  meta: DatasetMeta | null;
+  providers: ValidatedRecord[];
+  problems: Problem[];
+}
+
+/** Editor hint in seed files; not part of the record. */
+const EDITOR_KEYS = ["$schema"];
+
+function withoutEditorKeys(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const copy = { ...(value as Record<string, unknown>) };
+  for (const key of EDITOR_KEYS) delete copy[key];
+  return copy;
+}
+
+function validateProvider(raw: RawFile, today: string, problems: Problem[]): ValidatedRecord | null {
+  const input = withoutEditorKeys(raw.value);
+  const idInFile = (input as { id?: unknown } | null)?.id;
+  const id = typeof idInFile === "string" && idInFile.length <= 64 ? idInFile : raw.stem;
+  if (input === null || typeof input !== "object" || Array.isArray(input)) {
+    problems.push({ severity: "error", file: raw.file, id: raw.stem, path: "$", rule: "not-an-object", message: "a provider file must hold one JSON object" });
+    return null;
+  }
+  const parsed = Provider.safeParse(input);
+  if (!parsed.success) {
+    problems.push(...problemsFromIssues(parsed.error.issues, input, { file: raw.file, id }));
+    return null;
+  }
+  let ok = true;
+  if (parsed.data.id !== raw.stem) {
+    ok = false;
+    problems.push({
+      severity: "error",
+      file: raw.file,
+      id,
+      path: "$.id",
+      rule: "id-matches-file-name",
+      message: `id "${parsed.data.id}" must equal the file name "${raw.stem}.json"`,
+    });
+  }
+  const discipline = checkDiscipline(raw.file, parsed.data, today);
+  if (discipline.length > 0) ok = false;
+  problems.push(...discipline);
+  const record = canonicalize(Provider, input, (path) =>
+    problems.push({
+      severity: "warning",
+      file: raw.file,
+      id,
+      path: jsonPath(path),
+      rule: "unknown-field",
+      message: "field is not in the schema; it is kept, but check its spelling",
+    }),
+  ) as Provider;
+  return ok ? { file: raw.file, record } : null;
+}
+
+/** Validates everything that was loaded, collecting every problem before deciding. */
+export function validateData(loaded: LoadedData, today: string): ValidatedData {
+  const problems: Problem[] = [...loaded.problems];
+  let meta: DatasetMeta | null = null;
+  if (loaded.meta) {
+    const parsed = DatasetMeta.safeParse(loaded.meta.value);
+    if (parsed.success) meta = parsed.data;
+    else problems.push(...problemsFromIssues(parsed.error.issues, loaded.meta.value, { file: loaded.meta.file }));
+  }
+  const providers: ValidatedRecord[] = [];
+  const seen = new Map<string, string>();
+  for (const raw of loaded.providers) {
+    const valid = validateProvider(raw, today, problems);
+    if (!valid) continue;
+    const earlier = seen.get(valid.record.id);
+    if (earlier) {
+      problems.push({
+        severity: "error",
+        file: raw.file,
+        id: valid.record.id,
+        path: "$.id",
+        rule: "unique-id",
+        message: `id "${valid.record.id}" is also used by ${earlier}`,
+      });
+      continue;
+    }
+    seen.set(valid.record.id, raw.file);
+    providers.push(valid);
+  }
+  providers.sort((a, b) => (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
+  return { meta, providers, problems };
+}
