@@ -3,8 +3,11 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc } from "./config.js";
+import { build, type BuildResult } from "./build.js";
+import { needsBuild } from "./serve/freshness.js";
+import { startServer } from "./serve/server.js";
 import { loadData } from "./load/loadData.js";
-import { errorsOf, formatProblem, warningsOf, type Problem } from "./validate/problems.js";
+import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "./validate/problems.js";
 import { validateData } from "./validate/validate.js";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -41,6 +44,91 @@ program
       return;
     }
     console.log(`validate: ${validated.providers.length} providers valid, ${warningsOf(validated.problems).length} warning(s)`);
+  });
+
+function parseBaseUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+    return text.replace(/\/+$/, "");
+  } catch {
+    throw new InvalidArgumentError("expected an absolute http(s) URL");
+  }
+}
+
+function printBuild(result: BuildResult): void {
+  const { publish } = result;
+  for (const file of publish.added) console.log(`  added    ${file}`);
+  for (const file of publish.changed) console.log(`  changed  ${file}`);
+  for (const file of publish.removed) console.log(`  removed  ${file}`);
+  const kb = (publish.bytesWritten / 1024).toFixed(1);
+  console.log(
+    `build: ${result.providers.length} providers, review queue ${result.reviewQueue.length}; ` +
+      `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
+      `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written`,
+  );
+}
+
+export async function runBuild(options: { baseUrl: string; today?: string }): Promise<boolean> {
+  const paths = projectPaths(path.resolve(program.opts().root));
+  try {
+    const result = await build(paths, {
+      baseUrl: options.baseUrl,
+      today: options.today,
+      sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
+      writeRootHostFiles: true,
+    });
+    printProblems(result.warnings);
+    printBuild(result);
+    return true;
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    printProblems(error.problems);
+    console.error(`build: ${errorsOf(error.problems).length} error(s); public/ was left as it was`);
+    process.exitCode = 1;
+    return false;
+  }
+}
+
+const baseUrlOption = ["--base-url <url>", "absolute URL the API is served from, used in every full URL written", parseBaseUrl] as const;
+const defaultBaseUrl = process.env.BASE_URL ? parseBaseUrl(process.env.BASE_URL) : DEFAULT_BASE_URL;
+
+program
+  .command("build")
+  .description("validate the data and write public/ (only when everything is valid)")
+  .option(...baseUrlOption, defaultBaseUrl)
+  .option("--today <date>", "the build day that no verification may be later than (default: today, UTC)", parseDate)
+  .action(async (options: { baseUrl: string; today?: string }) => {
+    await runBuild(options);
+  });
+
+program
+  .command("serve")
+  .description("serve public/ on 127.0.0.1 with the API's exact paths, headers and JSON errors")
+  .option("--port <port>", "port to listen on (default: PORT or 3000)", (text) => {
+    const port = Number(text);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("expected a port number");
+    return port;
+  })
+  .option("--host <host>", "address to listen on", "127.0.0.1")
+  .option("--build-if-needed", "build first when public/ is missing or older than the data")
+  .option(...baseUrlOption, defaultBaseUrl)
+  .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string }) => {
+    const paths = projectPaths(path.resolve(program.opts().root));
+    if (options.buildIfNeeded && (await needsBuild(paths))) {
+      if (!(await runBuild({ baseUrl: options.baseUrl }))) return;
+    }
+    const port = options.port ?? (process.env.PORT ? Number(process.env.PORT) : 3000);
+    const server = await startServer({ publicDir: paths.publicDir, port, host: options.host, baseUrl: options.baseUrl });
+    const origin = `http://${options.host}:${server.port}`;
+    console.log(`serving ${path.relative(process.cwd(), paths.publicDir) || "public"} on ${origin}`);
+    for (const route of ["/api/data", "/api/data/{id}", "/api/status", "/"]) console.log(`  ${origin}${route}`);
+    console.log("press Ctrl-C to stop");
+    const stop = () => {
+      server.close().then(() => process.exit(0));
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
   });
 
 try {

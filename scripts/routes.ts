@@ -1,0 +1,60 @@
+/**
+ * The one description of the site's routes and headers. The local server and every host file
+ * (serve.json, _headers, _redirects, vercel.json, netlify.toml) are derived from it.
+ */
+
+/** Paths of the API answers inside public/. */
+export const FILES = {
+  dataset: "api/data/index.json",
+  provider: (id: string) => `api/data/${id}/index.json`,
+  status: "api/status.json",
+  notFoundJson: "404.json",
+  notFoundHtml: "404.html",
+} as const;
+
+/** A clean API path and the file that answers it. */
+export interface Rewrite {
+  path: string;
+  file: string;
+}
+
+/** Every API path a client may call, for the ids that exist. Trailing-slash forms are the hosts' concern. */
+export function apiRewrites(ids: readonly string[]): Rewrite[] {
+  return [
+    { path: "/api/data", file: `/${FILES.dataset}` },
+    { path: "/api/status", file: `/${FILES.status}` },
+    ...ids.map((id) => ({ path: `/api/data/${id}`, file: `/${FILES.provider(id)}` })),
+  ];
+}
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Access-Control-Allow-Origin": "*",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+export const JSON_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Type": "application/json; charset=utf-8",
+  "Cache-Control": "public, max-age=300, must-revalidate",
+};
+
+/** Browse pages load only their own stylesheet and script, and fetch only from their own origin. */
+export const HTML_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "Cache-Control": "public, max-age=300, must-revalidate",
+};
+
+export const CORS_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+  "Access-Control-Allow-Headers": "*",
+  "Access-Control-Max-Age": "86400",
+};
+
+export const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"] as const;
+
+/**
+ * The id characters, as a path parameter constraint (serve-handler and serve need it to stop rewrite
+ * chains). Their path-to-regexp takes no nested groups, so this is looser than the slug rule itself.
+ */
+export const ID_PATTERN = "[a-z0-9-]+";

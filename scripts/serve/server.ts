@@ -1,0 +1,128 @@
+import { promises as fs } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import handler from "serve-handler";
+import { errorBody } from "../emit/errors.js";
+import { jsonText } from "../emit/artefacts.js";
+import { serveConfig } from "../emit/hosts.js";
+import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, FILES, JSON_HEADERS, SECURITY_HEADERS } from "../routes.js";
+
+export interface ServerOptions {
+  publicDir: string;
+  port: number;
+  host: string;
+  baseUrl: string;
+}
+
+export interface RunningServer {
+  port: number;
+  origin: string;
+  close(): Promise<void>;
+}
+
+const MAX_URL_LENGTH = 2048;
+
+function sendJson(response: http.ServerResponse, status: number, body: string | Buffer, head: boolean): void {
+  response.writeHead(status, { ...JSON_HEADERS, "Content-Length": Buffer.byteLength(body) });
+  response.end(head ? undefined : body);
+}
+
+/**
+ * Rejects request paths that no file of the site can have: undecodable escapes, NUL bytes,
+ * backslashes, dot segments (in any spelling once decoded) and over-long URLs.
+ */
+export function unsafePath(rawUrl: string): boolean {
+  if (rawUrl.length > MAX_URL_LENGTH) return true;
+  const pathname = rawUrl.split("?")[0]!.split("#")[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  if (!decoded.startsWith("/")) return true;
+  if (/[\0\\]/.test(decoded) || /[\0\\]/.test(pathname)) return true;
+  return decoded.split("/").some((segment) => segment === ".." || segment === ".");
+}
+
+/** API paths answer with and without a trailing slash; files never have one. */
+function withoutTrailingSlash(rawUrl: string): string {
+  const [pathname, ...rest] = rawUrl.split("?");
+  if (pathname && pathname.length > 1 && pathname.startsWith("/api/") && pathname.endsWith("/")) {
+    return [pathname.replace(/\/+$/, ""), ...rest].join("?");
+  }
+  return rawUrl;
+}
+
+export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUrl">) {
+  const config = { ...serveConfig(), public: path.resolve(options.publicDir), etag: true };
+  const errorJson = (code: Parameters<typeof errorBody>[0]) => jsonText(errorBody(code, options.baseUrl));
+
+  async function notFoundBody(): Promise<Buffer | string> {
+    try {
+      return await fs.readFile(path.join(config.public, FILES.notFoundJson));
+    } catch {
+      return errorJson("not_found");
+    }
+  }
+
+  return async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    for (const [key, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(key, value);
+    const method = request.method ?? "GET";
+    const head = method === "HEAD";
+    if (method === "OPTIONS") {
+      response.writeHead(204, { ...CORS_PREFLIGHT_HEADERS, "Content-Length": 0 });
+      response.end();
+      return;
+    }
+    if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
+      response.setHeader("Allow", ALLOWED_METHODS.join(", "));
+      sendJson(response, 405, errorJson("method_not_allowed"), false);
+      return;
+    }
+    const rawUrl = request.url ?? "/";
+    if (unsafePath(rawUrl)) {
+      sendJson(response, 400, errorJson("bad_request"), head);
+      return;
+    }
+    request.url = withoutTrailingSlash(rawUrl);
+    try {
+      await handler(request, response, config, {
+        // Every error answers with the API's Error body, whatever the request's Accept header says.
+        sendError: async (_absolutePath, res, _acceptsJSON, _current, _handlers, _config, spec) => {
+          const status = spec.statusCode;
+          const body = status === 404 ? await notFoundBody() : errorJson(status === 400 ? "bad_request" : "internal_error");
+          sendJson(res ?? response, status === 404 || status === 400 ? status : 500, body, head);
+        },
+      });
+    } catch (error) {
+      if (process.env.DEBUG_SERVER) console.error(error);
+      if (!response.headersSent) sendJson(response, 500, errorJson("internal_error"), head);
+      else response.destroy();
+    }
+  };
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const handle = createHandler(options);
+  const server = http.createServer((request, response) => {
+    void handle(request, response);
+  });
+  server.keepAliveTimeout = 5_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    origin: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
