@@ -91,12 +91,22 @@ export async function runBuild(options: { baseUrl: string; today?: string }): Pr
 }
 
 const baseUrlOption = ["--base-url <url>", "absolute URL the API is served from, used in every full URL written", parseBaseUrl] as const;
-const defaultBaseUrl = process.env.BASE_URL ? parseBaseUrl(process.env.BASE_URL) : DEFAULT_BASE_URL;
+/** EVIDENCE_BASE_URL sets the default, e.g. in a host's build settings; a bad value falls back with a warning. */
+function defaultBaseUrl(): string {
+  const fromEnvironment = process.env.EVIDENCE_BASE_URL;
+  if (!fromEnvironment) return DEFAULT_BASE_URL;
+  try {
+    return parseBaseUrl(fromEnvironment);
+  } catch {
+    console.warn(`warning: EVIDENCE_BASE_URL is not an absolute http(s) URL; using ${DEFAULT_BASE_URL}`);
+    return DEFAULT_BASE_URL;
+  }
+}
 
 program
   .command("build")
   .description("validate the data and write public/ (only when everything is valid)")
-  .option(...baseUrlOption, defaultBaseUrl)
+  .option(...baseUrlOption, defaultBaseUrl())
   .option("--today <date>", "the build day that no verification may be later than (default: today, UTC)", parseDate)
   .action(async (options: { baseUrl: string; today?: string }) => {
     await runBuild(options);
@@ -112,7 +122,7 @@ program
   })
   .option("--host <host>", "address to listen on", "127.0.0.1")
   .option("--build-if-needed", "build first when public/ is missing or older than the data")
-  .option(...baseUrlOption, defaultBaseUrl)
+  .option(...baseUrlOption, defaultBaseUrl())
   .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string }) => {
     const paths = projectPaths(path.resolve(program.opts().root));
     if (options.buildIfNeeded && (await needsBuild(paths))) {

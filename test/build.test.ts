@@ -1,0 +1,113 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Dataset, ErrorBody, Provider, Status } from "../scripts/schema/index.js";
+import { makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
+
+let tree: Tree;
+afterEach(async () => tree?.cleanup());
+
+describe("build", () => {
+  it("writes the dataset, one file per provider, status, the 404 body and host files", async () => {
+    tree = await makeTree([minimalRecord("zeta-gpu", { category: "compute_gpu" }), minimalRecord("alpha-ai")]);
+    const result = await tree.build();
+    expect(result.providers.map((p) => p.id)).toEqual(["alpha-ai", "zeta-gpu"]);
+
+    const dataset = Dataset.parse(JSON.parse(await tree.read("api/data/index.json")));
+    expect(dataset.version).toBe("test-1");
+    expect(dataset.providers.map((p) => p.id)).toEqual(["alpha-ai", "zeta-gpu"]);
+
+    for (const provider of dataset.providers) {
+      const file = await tree.read(`api/data/${provider.id}/index.json`);
+      expect(Provider.parse(JSON.parse(file)).id).toBe(provider.id);
+    }
+
+    const status = Status.parse(JSON.parse(await tree.read("api/status.json")));
+    expect(status).toMatchObject({ ok: true, dataset_version: "test-1", providers_total: 2, inference_api: 1, review_queue: 0 });
+    expect(status.last_verified).toBe("2026-11-01");
+
+    const notFound = await tree.read("404.json");
+    expect(ErrorBody.parse(JSON.parse(notFound)).error).toBe("not_found");
+    expect(await tree.read("404.html")).toBe(notFound);
+    expect(JSON.parse(notFound).docs.startsWith("https://example.test/")).toBe(true);
+
+    const headers = await tree.read("_headers");
+    expect(headers).toContain("Access-Control-Allow-Origin: *");
+    expect(headers).toMatch(/\/api\/\*\n\s+Content-Type: application\/json/);
+    const redirects = (await tree.read("_redirects")).trim().split("\n");
+    expect(redirects).toContain("/api/data/alpha-ai /api/data/alpha-ai/index.json 200");
+    expect(redirects.at(-1)).toBe("/api/* /404.json 404");
+  });
+
+  it("writes each provider file byte-identical to its entry in the dataset", async () => {
+    tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai", { note_extra: "ünïcode ✓" })]);
+    await tree.build();
+    const datasetText = await tree.read("api/data/index.json");
+    for (const id of ["one-ai", "two-ai"]) {
+      const providerText = (await tree.read(`api/data/${id}/index.json`)).trimEnd();
+      expect(datasetText.includes(providerText)).toBe(true);
+    }
+  });
+
+  it("orders keys canonically and keeps unknown fields, with a warning", async () => {
+    const record = minimalRecord("acme-ai", { zz_custom: 1 });
+    const reordered = Object.fromEntries(Object.entries(record).reverse());
+    tree = await makeTree([reordered]);
+    const result = await tree.build();
+    const output = JSON.parse(await tree.read("api/data/acme-ai/index.json"));
+    expect(Object.keys(output).slice(0, 3)).toEqual(["id", "name", "website"]);
+    expect(output.zz_custom).toBe(1);
+    expect(result.warnings.map((w) => `${w.rule} ${w.path}`)).toContain("unknown-field $.zz_custom");
+  });
+
+  it("uses the base URL option wherever a full URL is written", async () => {
+    tree = await makeTree();
+    await tree.build({ baseUrl: "https://api.elsewhere.example" });
+    expect(JSON.parse(await tree.read("404.json")).docs).toBe("https://api.elsewhere.example/methodology.html");
+  });
+
+  it("takes generated_at from SOURCE_DATE_EPOCH, else from the newest date in the data", async () => {
+    tree = await makeTree();
+    await tree.build();
+    expect(JSON.parse(await tree.read("api/data/index.json")).generated_at).toBe("2026-11-01T00:00:00Z");
+    await tree.build({ sourceDateEpoch: "1767225600" });
+    expect(JSON.parse(await tree.read("api/data/index.json")).generated_at).toBe("2026-01-01T00:00:00Z");
+  });
+
+  it("rebuilds identical data to identical bytes and writes no file", async () => {
+    tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
+    await tree.build();
+    const first = await snapshot(tree.paths.publicDir);
+    const again = await tree.build();
+    expect(again.publish.filesWritten).toBe(0);
+    expect(await snapshot(tree.paths.publicDir)).toEqual(first);
+  });
+
+  it("after one provider changes, writes only the files whose bytes change", async () => {
+    tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
+    await tree.build();
+    await tree.writeProvider("two-ai", minimalRecord("two-ai", { name: "Two AI renamed" }));
+    const result = await tree.build();
+    expect(result.publish.changed).toEqual(["api/data/index.json", "api/data/two-ai/index.json"]);
+    expect(result.publish.filesWritten).toBe(2);
+  });
+
+  it("removes the files of a provider that was deleted", async () => {
+    tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
+    await tree.build();
+    await fs.rm(path.join(tree.paths.providers, "two-ai.json"));
+    const result = await tree.build();
+    expect(result.publish.removed).toEqual(["api/data/two-ai/index.json"]);
+    await expect(tree.read("api/data/two-ai/index.json")).rejects.toThrow();
+    expect(await tree.read("_redirects")).not.toContain("two-ai");
+  });
+
+  it("leaves a previous public/ untouched when the new data is invalid", async () => {
+    tree = await makeTree();
+    await tree.build();
+    const before = await snapshot(tree.paths.publicDir);
+    await tree.writeProvider("acme-ai", minimalRecord("acme-ai", { category: "sweden" }));
+    await expect(tree.build()).rejects.toThrow(/problem/);
+    expect(await snapshot(tree.paths.publicDir)).toEqual(before);
+  });
+});

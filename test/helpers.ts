@@ -1,0 +1,124 @@
+import { execFile } from "node:child_process";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { build, type BuildOptions } from "../scripts/build.js";
+import { projectPaths, type ProjectPaths } from "../scripts/config.js";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const TODAY = "2026-11-22";
+export const BASE_URL = "https://example.test";
+
+type Json = Record<string, unknown>;
+
+export const DATASET_META: Json = {
+  version: "test-1",
+  source: "test data",
+  note: "merge rule",
+  license: "CC-BY-4.0",
+  license_url: "https://creativecommons.org/licenses/by/4.0/",
+};
+
+/** The smallest record that passes every rule; tests override only what they vary. */
+export function minimalRecord(id = "acme-ai", overrides: Json = {}): Json {
+  return {
+    id,
+    name: "Acme AI",
+    website: "https://acme.example",
+    category: "inference_api",
+    record_updated_at: "2026-11-01",
+    availability_status: {
+      value: "live",
+      status: "confirmed",
+      source_url: "https://acme.example/status",
+      source_type: "provider_site",
+      verified_at: "2026-11-01",
+      verified_by: "manual",
+    },
+    ...overrides,
+  };
+}
+
+export interface Tree {
+  root: string;
+  paths: ProjectPaths;
+  writeProvider(id: string, record: unknown, fileName?: string): Promise<string>;
+  writeRaw(relative: string, content: string | Buffer): Promise<string>;
+  build(options?: Partial<BuildOptions>): ReturnType<typeof build>;
+  read(relative: string): Promise<string>;
+  cleanup(): Promise<void>;
+}
+
+/** A temporary project tree with data/ and the real build pointed at it. */
+export async function makeTree(records: Json[] = [minimalRecord()], meta: Json = DATASET_META): Promise<Tree> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "evidence-test-"));
+  const paths = projectPaths(root);
+  await fs.mkdir(paths.providers, { recursive: true });
+  await fs.writeFile(paths.datasetMeta, JSON.stringify(meta, null, 2));
+  const tree: Tree = {
+    root,
+    paths,
+    async writeProvider(id, record, fileName = `${id}.json`) {
+      const file = path.join(paths.providers, fileName);
+      await fs.writeFile(file, typeof record === "string" ? record : JSON.stringify(record, null, 2));
+      return file;
+    },
+    async writeRaw(relative, content) {
+      const file = path.join(root, relative);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, content);
+      return file;
+    },
+    build: (options = {}) => build(paths, { baseUrl: BASE_URL, today: TODAY, ...options }),
+    read: (relative) => fs.readFile(path.join(paths.publicDir, relative), "utf8"),
+    cleanup: () => fs.rm(root, { recursive: true, force: true }),
+  };
+  for (const record of records) await tree.writeProvider(String(record.id), record);
+  return tree;
+}
+
+/** Every file under a folder with its bytes, to prove a failed build changed nothing. */
+export async function snapshot(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  async function walk(current: string, prefix: string) {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = await fs.readdir(current, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(full, rel);
+      else out.set(rel, (await fs.readFile(full)).toString("base64"));
+    }
+  }
+  await walk(dir, "");
+  return out;
+}
+
+const execFileAsync = promisify(execFile);
+const TSX = path.join(REPO_ROOT, "node_modules", ".bin", "tsx");
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI as a child process. */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await execFileAsync(TSX, [path.join(REPO_ROOT, "scripts", "cli.ts"), ...args], {
+      env: { ...process.env, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failure.code === "number" ? failure.code : 1, stdout: failure.stdout ?? "", stderr: failure.stderr ?? "" };
+  }
+}

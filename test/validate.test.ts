@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { InvalidInputError, formatProblem, type Problem } from "../scripts/validate/problems.js";
+import { makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
+
+let tree: Tree;
+afterEach(async () => tree?.cleanup());
+
+const confirmedFact = (value: unknown, extra: Record<string, unknown> = {}) => ({
+  value,
+  status: "confirmed",
+  source_url: "https://acme.example/page",
+  source_type: "provider_site",
+  verified_at: "2026-11-01",
+  verified_by: "manual",
+  ...extra,
+});
+
+/** Builds a tree holding a valid record, then the bad one, and returns the problems of the failed build. */
+async function problemsFor(record: unknown, fileName = "acme-ai.json"): Promise<Problem[]> {
+  tree = await makeTree([minimalRecord("good-ai")]);
+  await tree.build();
+  const before = await snapshot(tree.paths.publicDir);
+  await tree.writeProvider("acme-ai", record, fileName);
+  const error = await tree.build().then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(InvalidInputError);
+  // A failed build never touches the previous output.
+  expect(await snapshot(tree.paths.publicDir)).toEqual(before);
+  return (error as InvalidInputError).problems.filter((p) => p.severity === "error");
+}
+
+interface Case {
+  name: string;
+  record: unknown;
+  fileName?: string;
+  path: string;
+  rule: string | RegExp;
+}
+
+const cases: Case[] = [
+  { name: "id that is not a slug", record: minimalRecord("Acme AI"), path: "$.id", rule: "invalid_format" },
+  { name: "id that differs from the file name", record: minimalRecord("other-ai"), path: "$.id", rule: "id-matches-file-name" },
+  { name: "file name that is not a slug", record: minimalRecord("acme-ai"), fileName: "Acme_AI.json", path: "$", rule: "file-name" },
+  { name: "javascript: URL", record: minimalRecord("acme-ai", { website: "javascript:alert(1)" }), path: "$.website", rule: "custom" },
+  { name: "data: URL", record: minimalRecord("acme-ai", { website: "data:text/html,hi" }), path: "$.website", rule: "custom" },
+  { name: "relative URL", record: minimalRecord("acme-ai", { website: "/about" }), path: "$.website", rule: "custom" },
+  { name: "impossible date", record: minimalRecord("acme-ai", { record_updated_at: "2026-02-30" }), path: "$.record_updated_at", rule: "custom" },
+  {
+    name: "verified_at after the build day",
+    record: minimalRecord("acme-ai", { availability_status: confirmedFact("live", { verified_at: "2026-12-01" }) }),
+    path: "$.availability_status.verified_at",
+    rule: "verified-in-future",
+  },
+  {
+    name: "confirmed without a source",
+    record: minimalRecord("acme-ai", { availability_status: confirmedFact("live", { source_url: null }) }),
+    path: "$.availability_status",
+    rule: "confirmed-needs-evidence",
+  },
+  {
+    name: "confirmed without a verification date",
+    record: minimalRecord("acme-ai", { availability_status: confirmedFact("live", { verified_at: null, verified_by: null }) }),
+    path: "$.availability_status",
+    rule: "confirmed-needs-evidence",
+  },
+  {
+    name: "unknown with a value",
+    record: minimalRecord("acme-ai", { own_weights: { value: true, status: "unknown" } }),
+    path: "$.own_weights.value",
+    rule: "unknown-has-value",
+  },
+  {
+    name: "sovereignty marketing marked confirmed",
+    record: minimalRecord("acme-ai", { sovereignty: { data_residency_guarantee: confirmedFact(true) } }),
+    path: "$.sovereignty.data_residency_guarantee.status",
+    rule: "marketing-at-most-claimed",
+  },
+  {
+    name: "compliance marketing marked confirmed",
+    record: minimalRecord("acme-ai", { compliance: { zero_retention: confirmedFact(true, { source_type: "provider_docs" }) } }),
+    path: "$.compliance.zero_retention.status",
+    rule: "marketing-at-most-claimed",
+  },
+  { name: "a geography as category", record: minimalRecord("acme-ai", { category: "sweden" }), path: "$.category", rule: "invalid_value" },
+  { name: "unknown Fact status", record: minimalRecord("acme-ai", { own_weights: { value: null, status: "maybe" } }), path: "$.own_weights.status", rule: "invalid_value" },
+  { name: "missing required field", record: { ...minimalRecord("acme-ai"), website: undefined }, path: "$.website", rule: "required" },
+  {
+    name: "model price that is not a number",
+    record: minimalRecord("acme-ai", {
+      pricing: { currency: confirmedFact("EUR") },
+      models: confirmedFact([{ name: "m", input_price: "0.5" }]),
+    }),
+    path: "$.models.value[0].input_price",
+    rule: "invalid_type",
+  },
+  {
+    name: "prices without a currency",
+    record: minimalRecord("acme-ai", { models: confirmedFact([{ name: "m", input_price: 0.5 }]) }),
+    path: "$.pricing.currency",
+    rule: "price-needs-currency",
+  },
+  { name: "a file that is not an object", record: "[1, 2, 3]", path: "$", rule: "not-an-object" },
+  { name: "JSON syntax error", record: '{\n  "id": "acme-ai",\n  "name": "x",,\n}', path: "$", rule: "json-syntax" },
+];
+
+describe("validation names the file, the record, the JSON path and the rule", () => {
+  for (const testCase of cases) {
+    it(testCase.name, async () => {
+      const problems = await problemsFor(testCase.record, testCase.fileName);
+      const match = problems.find((p) => p.path === testCase.path && (typeof testCase.rule === "string" ? p.rule === testCase.rule : testCase.rule.test(p.rule)));
+      expect(match, problems.map(formatProblem).join("\n")).toBeDefined();
+      const line = formatProblem(match!);
+      expect(line).toContain(`data/providers/${testCase.fileName ?? "acme-ai.json"}`);
+      expect(line).toContain(testCase.path);
+    });
+  }
+
+  it("reports the line and column of a JSON syntax error", async () => {
+    const problems = await problemsFor('{\n  "id": "acme-ai",\n  "name": "x",,\n}');
+    expect(problems[0]!.message).toMatch(/line 3, column \d+/);
+  });
+
+  it("collects every problem of a run, across files, before failing", async () => {
+    tree = await makeTree([
+      minimalRecord("one-ai", { website: "ftp://x", category: "nordic" }),
+      minimalRecord("two-ai", { record_updated_at: "2026-13-01" }),
+    ]);
+    const error = (await tree.build().catch((e: unknown) => e)) as InvalidInputError;
+    const located = error.problems.map((p) => `${p.file} ${p.path}`);
+    expect(located).toEqual(
+      expect.arrayContaining([
+        "data/providers/one-ai.json $.website",
+        "data/providers/one-ai.json $.category",
+        "data/providers/two-ai.json $.record_updated_at",
+      ]),
+    );
+  });
+
+  it("accepts sovereignty statements confirmed by a binding document", async () => {
+    tree = await makeTree([
+      minimalRecord("acme-ai", {
+        sovereignty: { data_residency_guarantee: confirmedFact(true, { source_type: "provider_terms" }) },
+        compliance: { zero_retention: { value: true, status: "claimed", source_url: "https://acme.example/p", source_type: "provider_site" } },
+      }),
+    ]);
+    await expect(tree.build()).resolves.toBeDefined();
+  });
+});
