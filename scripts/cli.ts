@@ -7,6 +7,8 @@ import { build, type BuildResult } from "./build.js";
 import { needsBuild } from "./serve/freshness.js";
 import { startServer } from "./serve/server.js";
 import { loadData } from "./load/loadData.js";
+import { mergeObservations } from "./merge/merge.js";
+import { formatReport, reportOf } from "./report.js";
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "./validate/problems.js";
 import { validateData } from "./validate/validate.js";
 
@@ -139,6 +141,25 @@ program
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+  });
+
+program
+  .command("report")
+  .description("print the maintainer's report: coverage by category and country, Facts by status, provenance, gaps, review queue")
+  .option("--top <n>", "how many of the least-researched records to list", (text) => Number.parseInt(text, 10), 10)
+  .option("--today <date>", "the build day (default: today, UTC)", parseDate)
+  .action(async (options: { top: number; today?: string }) => {
+    const paths = projectPaths(path.resolve(program.opts().root));
+    const loaded = await loadData(paths);
+    const validated = validateData(loaded, options.today ?? todayUtc());
+    if (errorsOf(validated.problems).length > 0) {
+      printProblems(validated.problems);
+      console.error("report: the data has errors; fix them first (npm run validate)");
+      process.exitCode = 1;
+      return;
+    }
+    const merged = mergeObservations(validated.providers.map((entry) => entry.record), loaded.observations);
+    console.log(formatReport(reportOf(merged.providers), merged.reviewQueue, options.top));
   });
 
 try {
