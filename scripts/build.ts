@@ -5,11 +5,13 @@ import { emitDataset } from "./emit/dataset.js";
 import { emitErrors } from "./emit/errors.js";
 import { emitHostFiles, rootHostFiles } from "./emit/hosts.js";
 import { emitStatus, statusOf } from "./emit/status.js";
+import { emitReviewQueue, reviewQueueText } from "./emit/reviewQueue.js";
 import { publish, type PublishReport } from "./emit/publish.js";
 import type { Artefacts } from "./emit/artefacts.js";
 import { loadData } from "./load/loadData.js";
 import { mergeObservations, type ReviewEntry } from "./merge/merge.js";
-import type { Provider } from "./schema/index.js";
+import { Provider } from "./schema/index.js";
+import { canonicalize } from "./schema/walk.js";
 import { factsOf } from "./validate/discipline.js";
 import { InvalidInputError, errorsOf, type Problem } from "./validate/problems.js";
 import { validateData } from "./validate/validate.js";
@@ -75,7 +77,10 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   const validated = validateData(await loadData(paths), today);
   if (errorsOf(validated.problems).length > 0 || !validated.meta) throw new InvalidInputError(validated.problems);
   const loaded = validated.providers.map((entry) => entry.record);
-  const { providers, reviewQueue } = mergeObservations(loaded, []);
+  const merged = mergeObservations(loaded, validated.observations);
+  // The merge adds members; put every record back in canonical key order.
+  const providers = merged.providers.map((record) => canonicalize(Provider, record) as Provider);
+  const { reviewQueue } = merged;
   const generatedAt = generatedAtFor(providers, options.sourceDateEpoch);
 
   const artefacts: Artefacts = new Map();
@@ -83,8 +88,10 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   emitStatus(artefacts, statusOf(validated.meta.version, providers, reviewQueue.length, generatedAt));
   emitErrors(artefacts, options.baseUrl);
   emitHostFiles(artefacts, providers.map((record) => record.id));
+  emitReviewQueue(artefacts, reviewQueue);
 
   const report = await publish(artefacts, paths.publicDir, paths.generations);
+  await writeIfChanged(paths.reviewQueue, reviewQueueText(reviewQueue));
   if (options.writeRootHostFiles) {
     for (const [name, text] of rootHostFiles()) await writeIfChanged(path.join(paths.root, name), text);
   }

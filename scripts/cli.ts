@@ -158,7 +158,7 @@ program
       process.exitCode = 1;
       return;
     }
-    const merged = mergeObservations(validated.providers.map((entry) => entry.record), loaded.observations);
+    const merged = mergeObservations(validated.providers.map((entry) => entry.record), validated.observations);
     console.log(formatReport(reportOf(merged.providers), merged.reviewQueue, options.top));
   });
 

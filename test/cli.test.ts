@@ -48,7 +48,7 @@ describe("the command line", () => {
       child.stdout.on("data", (chunk: Buffer) => {
         output += chunk.toString();
         const match = /serving .* on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match) resolve(match[1]!);
+        if (match && output.includes("press Ctrl-C")) resolve(match[1]!);
       });
       child.once("exit", () => reject(new Error(`server exited: ${output}`)));
     });

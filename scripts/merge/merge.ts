@@ -1,6 +1,8 @@
-import type { Provider } from "../schema/index.js";
-import type { RawFile } from "../load/loadData.js";
+import { isDeepStrictEqual } from "node:util";
+import type { Fact, Observation, Provider } from "../schema/index.js";
+import { OBSERVATION_SOURCES, type ObservedFact } from "./observed.js";
 
+/** A deviation between the manually verified seed and an automatic observation, for a person to settle. */
 export interface ReviewEntry {
   provider: string;
   path: string;
@@ -15,7 +17,69 @@ export interface MergeResult {
   reviewQueue: ReviewEntry[];
 }
 
-/** Seed + observations → merged records and the review queue. */
-export function mergeObservations(providers: Provider[], _observations: readonly RawFile[]): MergeResult {
-  return { providers, reviewQueue: [] };
+type Block = Record<string, Fact | undefined>;
+
+function factAt(record: Record<string, unknown>, path: ObservedFact["path"]): Fact | undefined {
+  if (path.length === 1) return record[path[0]] as Fact | undefined;
+  return (record[path[0]] as Block | undefined)?.[path[1]];
+}
+
+function setFactAt(record: Record<string, unknown>, path: ObservedFact["path"], fact: Fact): void {
+  if (path.length === 1) {
+    record[path[0]] = fact;
+    return;
+  }
+  const block = { ...((record[path[0]] as Block | undefined) ?? {}) };
+  block[path[1]] = fact;
+  record[path[0]] = block;
+}
+
+/**
+ * The merge rule of the spec for one observed Fact: a missing or unknown seed Fact is topped up; an
+ * agreeing one is marked corroborated; a disagreeing one keeps the manual value and goes to review.
+ */
+function mergeFact(record: Record<string, unknown>, observed: ObservedFact, queue: ReviewEntry[]): void {
+  const seed = factAt(record, observed.path);
+  const agrees = observed.agrees ?? ((manual: unknown) => isDeepStrictEqual(manual, observed.value));
+  if (!seed || seed.status === "unknown") {
+    setFactAt(record, observed.path, {
+      value: observed.value,
+      status: "confirmed",
+      source_url: observed.sourceUrl,
+      source_type: observed.sourceType,
+      verified_at: observed.observedAt,
+      verified_by: "scraper",
+      note: "Topped up from an automatic observation; not yet reviewed by a person.",
+    });
+    return;
+  }
+  if (agrees(seed.value)) {
+    setFactAt(record, observed.path, { ...seed, corroborated_at: observed.observedAt, corroborated_by: "scraper" });
+    return;
+  }
+  queue.push({
+    provider: String(record.id),
+    path: `$.${observed.path.join(".")}`,
+    manual_value: seed.value,
+    observed_value: observed.reviewValue ?? observed.value,
+    observed_at: observed.observedAt,
+    source: observed.sourceUrl,
+  });
+}
+
+/** Seed + observations → merged records and the review queue. Pure: the same inputs give the same output. */
+export function mergeObservations(providers: readonly Provider[], observations: ReadonlyMap<string, Observation>): MergeResult {
+  const reviewQueue: ReviewEntry[] = [];
+  const merged = providers.map((provider) => {
+    const observation = observations.get(provider.id);
+    if (!observation) return provider;
+    const record: Record<string, unknown> = { ...provider };
+    for (const source of OBSERVATION_SOURCES) {
+      const { facts, derived } = source(provider, observation);
+      for (const fact of facts) mergeFact(record, fact, reviewQueue);
+      Object.assign(record, derived);
+    }
+    return record as Provider;
+  });
+  return { providers: merged, reviewQueue };
 }

@@ -3,3 +3,4 @@ export * from "./fact.js";
 export * from "./model.js";
 export * from "./provider.js";
 export * from "./resources.js";
+export * from "./observation.js";

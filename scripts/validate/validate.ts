@@ -1,5 +1,5 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
-import { DatasetMeta, Provider } from "../schema/index.js";
+import { DatasetMeta, Observation, Provider } from "../schema/index.js";
 import { canonicalize } from "../schema/walk.js";
 import { checkDiscipline } from "./discipline.js";
 import type { Problem } from "./problems.js";
@@ -14,6 +14,8 @@ export interface ValidatedRecord {
 export interface ValidatedData {
   meta: DatasetMeta | null;
   providers: ValidatedRecord[];
+  /** Scraper observations by provider id. */
+  observations: Map<string, Observation>;
   problems: Problem[];
 }
 
@@ -98,5 +100,22 @@ export function validateData(loaded: LoadedData, today: string): ValidatedData {
     providers.push(valid);
   }
   providers.sort((a, b) => (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
-  return { meta, providers, problems };
+  const observations = new Map<string, Observation>();
+  for (const raw of loaded.observations) {
+    const parsed = Observation.safeParse(raw.value);
+    if (!parsed.success) {
+      problems.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file, id: raw.stem }));
+      continue;
+    }
+    if (parsed.data.id !== raw.stem) {
+      problems.push({ severity: "error", file: raw.file, id: raw.stem, path: "$.id", rule: "id-matches-file-name", message: `id "${parsed.data.id}" must equal the file name "${raw.stem}.json"` });
+      continue;
+    }
+    if (!seen.has(raw.stem)) {
+      problems.push({ severity: "warning", file: raw.file, id: raw.stem, path: "$.id", rule: "orphan-observation", message: "no provider has this id; the observation is ignored" });
+      continue;
+    }
+    observations.set(raw.stem, parsed.data);
+  }
+  return { meta, providers, observations, problems };
 }
