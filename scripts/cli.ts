@@ -9,6 +9,7 @@ import { startServer } from "./serve/server.js";
 import { loadData } from "./load/loadData.js";
 import { mergeObservations } from "./merge/merge.js";
 import { formatReport, reportOf } from "./report.js";
+import { DEFAULT_POLICY, scrape } from "./scrape/scrape.js";
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "./validate/problems.js";
 import { validateData } from "./validate/validate.js";
 
@@ -141,6 +142,47 @@ program
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+  });
+
+program
+  .command("scrape")
+  .description("read each provider's OpenAI-compatible models list and record what it saw in data/observations/")
+  .option("--provider <id...>", "only these provider ids")
+  .option("--url <url>", "read this URL instead of <api.base_url>/models (needs exactly one --provider)")
+  .option("--timeout <ms>", "time limit per request", (text) => Number.parseInt(text, 10), DEFAULT_POLICY.timeoutMs)
+  .option("--retries <n>", "retries on 429 and 5xx", (text) => Number.parseInt(text, 10), DEFAULT_POLICY.retries)
+  .option("--backoff <ms>", "first wait before a retry (doubles each time)", (text) => Number.parseInt(text, 10), DEFAULT_POLICY.backoffMs)
+  .option("--concurrency <n>", "requests under way at once", (text) => Number.parseInt(text, 10), 4)
+  .action(async (options: { provider?: string[]; url?: string; timeout: number; retries: number; backoff: number; concurrency: number }) => {
+    const numbers = [options.timeout, options.retries, options.backoff, options.concurrency];
+    if (numbers.some((n) => !Number.isFinite(n) || n < 0) || options.concurrency < 1) {
+      console.error("error: --timeout, --retries, --backoff and --concurrency take non-negative numbers (concurrency at least 1)");
+      process.exitCode = 2;
+      return;
+    }
+    if (options.url && options.provider?.length !== 1) {
+      console.error("error: --url needs exactly one --provider");
+      process.exitCode = 2;
+      return;
+    }
+    const paths = projectPaths(path.resolve(program.opts().root));
+    const validated = validateData(await loadData(paths), todayUtc());
+    const records = validated.providers.map((entry) => entry.record);
+    const unknownIds = (options.provider ?? []).filter((id) => !records.some((record) => record.id === id));
+    if (unknownIds.length > 0) {
+      console.error(`error: no provider with id ${unknownIds.join(", ")}`);
+      process.exitCode = 2;
+      return;
+    }
+    const summary = await scrape(paths, records, {
+      only: options.provider ?? [],
+      url: options.url,
+      concurrency: options.concurrency,
+      policy: { ...DEFAULT_POLICY, timeoutMs: options.timeout, retries: options.retries, backoffMs: options.backoff },
+    });
+    console.log(
+      `scrape: ${summary.checked} checked, ${summary.ok} ok, ${summary.failed} failed, ${summary.skipped.length} without api.base_url skipped`,
+    );
   });
 
 program
