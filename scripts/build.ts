@@ -5,6 +5,7 @@ import { emitDataset } from "./emit/dataset.js";
 import { emitErrors } from "./emit/errors.js";
 import { emitHostFiles, rootHostFiles } from "./emit/hosts.js";
 import { emitStatus, statusOf } from "./emit/status.js";
+import { emitInterfaceDescriptions } from "./emit/openapi.js";
 import { emitReviewQueue, reviewQueueText } from "./emit/reviewQueue.js";
 import { publish, type PublishReport } from "./emit/publish.js";
 import type { Artefacts } from "./emit/artefacts.js";
@@ -89,6 +90,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   emitErrors(artefacts, options.baseUrl);
   emitHostFiles(artefacts, providers.map((record) => record.id));
   emitReviewQueue(artefacts, reviewQueue);
+  emitInterfaceDescriptions(artefacts, options.baseUrl);
 
   const report = await publish(artefacts, paths.publicDir, paths.generations);
   await writeIfChanged(paths.reviewQueue, reviewQueueText(reviewQueue));

@@ -24,7 +24,11 @@ export function headersFile(): string {
     ...asLines(HTML_HEADERS),
     "/",
     ...asLines(HTML_HEADERS),
+    // The 404 bodies. Cloudflare Pages serves 404.html for unknown paths; Netlify's 404 rule serves 404.json,
+    // and `netlify dev` matches header rules against that file's path rather than the request URL.
     `/${FILES.notFoundHtml}`,
+    ...asLines(JSON_HEADERS),
+    `/${FILES.notFoundJson}`,
     ...asLines(JSON_HEADERS),
     "",
   ].join("\n");
@@ -95,6 +99,10 @@ export function netlifyToml(): string {
     "[build]",
     '  command = "npm run build"',
     '  publish = "public"',
+    "",
+    "# `netlify dev` serves public/ as it is, instead of guessing a framework from package.json.",
+    "[dev]",
+    '  framework = "#static"',
     "",
     "[build.environment]",
     '  NODE_VERSION = "20"',

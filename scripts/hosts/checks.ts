@@ -23,6 +23,10 @@ export function requirements(id: string): Requirement[] {
     { key: "id/", label: "GET /api/data/<id>/", path: `/api/data/${id}/`, expect: 200, body: "provider" },
     { key: "status", label: "GET /api/status", path: "/api/status", expect: 200, body: "status" },
     { key: "status/", label: "GET /api/status/", path: "/api/status/", expect: 200, body: "status" },
+    // The file URLs, the only ones that work on GitHub Pages, must keep working everywhere.
+    { key: "data.json", label: "GET /api/data/index.json", path: "/api/data/index.json", expect: 200, body: "dataset" },
+    { key: "id.json", label: "GET /api/data/<id>/index.json", path: `/api/data/${id}/index.json`, expect: 200, body: "provider" },
+    { key: "status.json", label: "GET /api/status.json", path: "/api/status.json", expect: 200, body: "status" },
     { key: "404", label: "unknown id (no Accept)", path: `/api/data/${UNKNOWN_ID}`, expect: 404, body: "error" },
     { key: "404/", label: "unknown id/ (no Accept)", path: `/api/data/${UNKNOWN_ID}/`, expect: 404, body: "error" },
     { key: "404-json", label: "unknown id, Accept: application/json", path: `/api/data/${UNKNOWN_ID}`, accept: "application/json, text/plain, */*", expect: 404, body: "error" },
@@ -36,6 +40,8 @@ export interface Seen {
   acao: string | null;
   nosniff: string | null;
   referrerPolicy: string | null;
+  /** Not a requirement; shown because hosts differ (netlify dev sends its own). */
+  cacheControl: string | null;
   bodyNote: string;
 }
 
@@ -86,7 +92,7 @@ export async function check(origin: string, requirement: Requirement, id: string
     const message = error instanceof Error ? error.message : String(error);
     return {
       requirement,
-      seen: { status: `no answer (${message})`, contentType: null, acao: null, nosniff: null, referrerPolicy: null, bodyNote: "" },
+      seen: { status: `no answer (${message})`, contentType: null, acao: null, nosniff: null, referrerPolicy: null, cacheControl: null, bodyNote: "" },
       problems: ["no answer"],
     };
   }
@@ -98,6 +104,7 @@ export async function check(origin: string, requirement: Requirement, id: string
     acao: response.headers.get("access-control-allow-origin"),
     nosniff: response.headers.get("x-content-type-options"),
     referrerPolicy: response.headers.get("referrer-policy"),
+    cacheControl: response.headers.get("cache-control"),
     bodyNote: body.note,
   };
   const problems: string[] = [];
@@ -109,7 +116,7 @@ export async function check(origin: string, requirement: Requirement, id: string
   if (seen.acao !== "*") problems.push(`ACAO ${seen.acao ?? "(none)"}`);
   if (seen.nosniff?.toLowerCase() !== "nosniff") problems.push(`nosniff ${seen.nosniff ?? "(none)"}`);
   if (!seen.referrerPolicy) problems.push("Referrer-Policy (none)");
-  if (!body.ok) problems.push(`body ${body.note}`);
+  if (!body.ok) problems.push(requirement.body === "error" ? "body is not the Error body" : `body ${body.note.slice(0, 40)}`);
   return { requirement, seen, problems };
 }
 

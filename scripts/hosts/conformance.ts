@@ -83,7 +83,7 @@ async function main(): Promise<number> {
     console.error("build failed; no host was checked");
     return 2;
   }
-  log(built.output.trim().split("\n").slice(-1)[0] ?? "");
+  log(built.output.split("\n").find((line) => line.startsWith("build:")) ?? "build: done");
 
   const publicDir = path.join(root, "public");
   const id = await realId(publicDir);

@@ -45,7 +45,7 @@ export function summaryTable(requirements: Requirement[], outcomes: HostOutcome[
 
 /** For one host: exactly what each request got back. */
 export function detailTable(outcome: HostOutcome): string {
-  const header = ["Request", "Status", "Content-Type", "ACAO", "nosniff", "Referrer-Policy", "Body", "Verdict"];
+  const header = ["Request", "Status", "Content-Type", "ACAO", "nosniff", "Referrer-Policy", "Cache-Control (info)", "Body", "Verdict"];
   const rows = outcome.results.map((result) => [
     `${result.requirement.path}${result.requirement.accept ? ` (Accept: ${result.requirement.accept.split(",")[0]})` : ""}`,
     String(result.seen.status),
@@ -53,6 +53,7 @@ export function detailTable(outcome: HostOutcome): string {
     result.seen.acao ?? "(none)",
     result.seen.nosniff ?? "(none)",
     result.seen.referrerPolicy ?? "(none)",
+    result.seen.cacheControl ?? "(none)",
     escapePipes(result.seen.bodyNote),
     verdict(outcome, result),
   ]);

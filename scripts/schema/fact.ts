@@ -19,7 +19,7 @@ export const VerifiedBy = z.enum(["manual", "scraper"], { message: "must be manu
 export function fact<Value extends z.ZodType>(value: Value) {
   return z
     .looseObject({
-      value: value.nullable().describe("The stated value; null when not researched."),
+      value: (value instanceof z.ZodUnknown ? value : value.nullable()).describe("The stated value; null when not researched."),
       status: FactStatus,
       source_url: HttpUrl.nullable().optional().describe("Primary source of the value."),
       source_type: z

@@ -30,6 +30,8 @@ export const HttpUrl = z
   .refine(
     (text) => {
       try {
+        // Characters a URI may not hold raw (RFC 3986): a template like {account_id} is not a URL.
+        if (!/^[\x21-\x7e]+$/.test(text) || /[{}<>"\\^`|]/.test(text)) return false;
         const url = new URL(text);
         return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
       } catch {

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { Provider } from "../schema/index.js";
+import "../schema/index.js";
+import { addText, type Artefacts } from "./artefacts.js";
+
+/** The date label of the interface (not of the data): changes when the API's shape changes. */
+export const INTERFACE_VERSION = "2026-11-22";
+
+export const MEANING_RULES = [
+  "1. A Fact's status and its verification date (verified_at) are always quoted together with the value.",
+  "2. A Fact with status `claimed` is the provider's own statement. It is not checked against a register or a binding document.",
+  "3. A field that is missing, or whose status is `unknown`, means not researched. It never means 'no'.",
+  "4. `category` states the layer of what is bought. It is never geography; jurisdiction is carried in ownership and sovereignty.",
+];
+
+type JsonSchema = Record<string, unknown>;
+
+/** Every registered zod schema as a JSON Schema, with references pointing where `uri` says. */
+function registeredSchemas(uri: (id: string) => string, io: "input" | "output"): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: "draft-2020-12", uri, io, unrepresentable: "any" });
+  return schemas as Record<string, JsonSchema>;
+}
+
+const withoutIds = (schema: JsonSchema): JsonSchema => {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+};
+
+export function openApiDocument(baseUrl: string): JsonSchema {
+  const schemas = Object.fromEntries(
+    Object.entries(registeredSchemas((id) => `#/components/schemas/${id}`, "output"))
+      .filter(([id]) => id !== "Observation")
+      .map(([id, schema]) => [id, withoutIds(schema)]),
+  );
+  const json = (ref: string, description: string) => ({
+    description,
+    content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } },
+  });
+  const errorResponse = json("Error", "No provider has this id. The body is an Error; `message` is in Swedish.");
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "European AI infrastructure evidence API",
+      version: INTERFACE_VERSION,
+      summary: "Source-verified evidence about Swedish and European AI-infrastructure providers, with provenance for every statement.",
+      description: [
+        "A read-only JSON API over one dataset of provider records. Every statement about a provider is a Fact: a value, a status, and where known a source link, a source type, a verification date and a verifier. No key is needed and any origin is allowed.",
+        "",
+        "Meaning rules for consumers:",
+        ...MEANING_RULES,
+        "",
+        "The interface carries this date label; the dataset carries its own version (`version` in Dataset, `dataset_version` in Status). Paths carry no version.",
+        "",
+        "The data is licensed CC BY 4.0: cite the dataset version, and quote each value with its status and verification date.",
+      ].join("\n"),
+      license: { name: "CC BY 4.0 (data)", identifier: "CC-BY-4.0" },
+      contact: { name: "Dataset maintainers", url: `${baseUrl}/methodology.html` },
+    },
+    servers: [{ url: baseUrl, description: "The published API" }],
+    security: [],
+    tags: [{ name: "evidence", description: "The three read-only operations." }],
+    paths: {
+      "/api/data": {
+        get: {
+          operationId: "getDataset",
+          tags: ["evidence"],
+          summary: "Read the whole dataset",
+          description: "Every provider record with per-field provenance. Use it for questions about several providers or the market as a whole.",
+          security: [],
+          responses: { "200": json("Dataset", "The Dataset.") },
+        },
+      },
+      "/api/data/{id}": {
+        get: {
+          operationId: "getProvider",
+          tags: ["evidence"],
+          summary: "Read one provider",
+          description: "One record with all fields and their provenance, identical to its entry in the dataset. Use it for questions about a named provider.",
+          security: [],
+          parameters: [
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              description: "The provider slug, as in providers[].id of GET /api/data.",
+              schema: { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" },
+              example: "berget-ai",
+            },
+          ],
+          responses: { "200": json("Provider", "The Provider record."), "404": errorResponse },
+        },
+      },
+      "/api/status": {
+        get: {
+          operationId: "getStatus",
+          tags: ["evidence"],
+          summary: "Read dataset freshness and coverage",
+          description: "Dataset version, provider count, newest verification date and review-queue size. Use it to judge whether the data is fresh enough to cite.",
+          security: [],
+          responses: { "200": json("Status", "The Status.") },
+        },
+      },
+    },
+    components: { schemas },
+  };
+}
+
+/** The JSON Schema of one seed file (data/providers/<id>.json), for editors. */
+export function seedSchema(baseUrl: string): JsonSchema {
+  const schema = z.toJSONSchema(Provider, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  return {
+    ...schema,
+    $id: `${baseUrl}/api/provider.schema.json`,
+    title: "Provider seed file",
+    properties: { $schema: { type: "string", description: "Path or URL of this schema, for editors." }, ...properties },
+  };
+}
+
+export function emitInterfaceDescriptions(artefacts: Artefacts, baseUrl: string): void {
+  addText(artefacts, "api/openapi.json", `${JSON.stringify(openApiDocument(baseUrl), null, 2)}\n`);
+  addText(artefacts, "api/provider.schema.json", `${JSON.stringify(seedSchema(baseUrl), null, 2)}\n`);
+}
