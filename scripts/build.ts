@@ -5,6 +5,7 @@ import { emitDataset } from "./emit/dataset.js";
 import { emitErrors } from "./emit/errors.js";
 import { emitHostFiles, rootHostFiles } from "./emit/hosts.js";
 import { emitStatus, statusOf } from "./emit/status.js";
+import { emitBrowse } from "./emit/browse/emitBrowse.js";
 import { emitInterfaceDescriptions } from "./emit/openapi.js";
 import { emitReviewQueue, reviewQueueText } from "./emit/reviewQueue.js";
 import { publish, type PublishReport } from "./emit/publish.js";
@@ -86,7 +87,9 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
 
   const artefacts: Artefacts = new Map();
   emitDataset(artefacts, validated.meta, providers, generatedAt);
-  emitStatus(artefacts, statusOf(validated.meta.version, providers, reviewQueue.length, generatedAt));
+  const status = statusOf(validated.meta.version, providers, reviewQueue.length, generatedAt);
+  emitStatus(artefacts, status);
+  emitBrowse(artefacts, providers, status, options.baseUrl);
   emitErrors(artefacts, options.baseUrl);
   emitHostFiles(artefacts, providers.map((record) => record.id));
   emitReviewQueue(artefacts, reviewQueue);

@@ -9,7 +9,7 @@
  * cannot be installed or started is reported as skipped, with the reason).
  */
 import { execFile } from "node:child_process";
-import { promises as fs } from "node:fs";
+import { promises as fs, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 const BY_KEY: Record<string, Host> = { own: ownServer, serve: serveCli, cloudflare: cloudflarePages, netlify };
 
 const log = (line: string) => console.log(line);
+/** The run's scratch folder, removed on every way out (also on Ctrl-C). */
+let scratchDir: string | undefined;
 
 function build(): Promise<{ ok: boolean; output: string }> {
   const npx = process.platform === "win32" ? "npx.cmd" : "npx";
@@ -88,6 +90,7 @@ async function main(): Promise<number> {
   const publicDir = path.join(root, "public");
   const id = await realId(publicDir);
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), "hosts-conformance-"));
+  scratchDir = scratch;
   const context: Context = {
     root,
     publicDir,
@@ -142,6 +145,7 @@ async function main(): Promise<number> {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, () => {
     killAllNow();
+    if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
     process.exit(130);
   });
 }

@@ -66,7 +66,8 @@ export async function ensureTool(cacheRoot: string, tool: Tool, log: (line: stri
   const seconds = Math.round((Date.now() - began) / 1000);
   const version = await installedVersion(cacheRoot, tool);
   if (result.code !== 0 || version !== tool.version) {
-    const tail = result.output.trim().split("\n").slice(-6).join(" | ");
+    const lines = result.output.trim().split("\n").filter((line) => line.trim() && !/^npm warn/i.test(line));
+    const tail = (lines.filter((line) => /^npm error/i.test(line)).slice(0, 3).join(" | ") || lines.slice(-4).join(" | ")).replace(/\s+/g, " ");
     return { ok: false, reason: `npm install ${tool.pkg}@${tool.version} failed after ${seconds} s: ${tail}` };
   }
   return { ok: true, dir, installedNow: true, seconds };

@@ -1,0 +1,17 @@
+import type { Provider, Status } from "../../schema/index.js";
+import { addText, type Artefacts } from "../artefacts.js";
+import { llmsText } from "../llms.js";
+import { BROWSE_SCRIPT, STYLESHEET } from "./assets.js";
+import { indexPage } from "./indexPage.js";
+import { methodologyPage } from "./methodologyPage.js";
+import { providerPage } from "./providerPage.js";
+
+/** The pages people read and the guide agents read, all static and made from the same records. */
+export function emitBrowse(artefacts: Artefacts, providers: readonly Provider[], status: Status, baseUrl: string): void {
+  addText(artefacts, "index.html", indexPage(providers, status));
+  addText(artefacts, "methodology.html", methodologyPage(status, baseUrl));
+  for (const record of providers) addText(artefacts, `providers/${record.id}.html`, providerPage(record));
+  addText(artefacts, "assets/style.css", STYLESHEET);
+  addText(artefacts, "assets/browse.js", BROWSE_SCRIPT);
+  addText(artefacts, "llms.txt", llmsText(status, baseUrl));
+}

@@ -1,0 +1,53 @@
+import type { FactStatus, Provider } from "../../schema/index.js";
+import { factsOf } from "../../validate/discipline.js";
+
+/** How each status is shown to a person: `claimed` is the provider's own statement, `unknown` is not researched. */
+export const STATUS_LABEL: Record<FactStatus, string> = {
+  confirmed: "confirmed",
+  claimed: "own statement",
+  planned: "planned",
+  unknown: "not researched",
+  not_applicable: "not applicable",
+};
+
+export interface FactCounts {
+  confirmed: number;
+  claimed: number;
+  unknown: number;
+  lastVerified: string | null;
+}
+
+export function countFacts(record: Provider): FactCounts {
+  const counts: FactCounts = { confirmed: 0, claimed: 0, unknown: 0, lastVerified: null };
+  for (const [, fact] of factsOf(record as Record<string, unknown>)) {
+    if (fact.status === "confirmed") counts.confirmed += 1;
+    else if (fact.status === "claimed") counts.claimed += 1;
+    else if (fact.status === "unknown") counts.unknown += 1;
+    if (typeof fact.verified_at === "string" && (!counts.lastVerified || fact.verified_at > counts.lastVerified)) {
+      counts.lastVerified = fact.verified_at;
+    }
+  }
+  return counts;
+}
+
+/** A value in words. Never turns a missing or unknown value into "no". */
+export function describeValue(value: unknown, status: string): string {
+  if (status === "unknown" || value === null || value === undefined) return "not researched";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "none listed";
+    return value.map((item) => describeValue(item, status)).join("; ");
+  }
+  if (typeof value === "object") {
+    const entries = value as Record<string, unknown>;
+    if ("country" in entries) {
+      return [entries.country, entries.city].filter(Boolean).join(", ") + (entries.role ? ` (${String(entries.role)})` : "");
+    }
+    if ("name" in entries && "achieved" in entries) return `${String(entries.name)}: ${entries.achieved ? "achieved" : "not achieved"}`;
+    return Object.entries(entries)
+      .map(([key, inner]) => `${key}: ${typeof inner === "object" ? JSON.stringify(inner) : String(inner)}`)
+      .join(", ");
+  }
+  return String(value);
+}

@@ -1,0 +1,37 @@
+import type { Status } from "../../schema/index.js";
+import { MEANING_RULES } from "../openapi.js";
+import { html, page } from "./html.js";
+
+export function methodologyPage(status: Status, baseUrl: string): string {
+  const body = html`<h1>Methodology</h1>
+<p>This dataset records, for every statement about a European AI-infrastructure provider, how we know it: a status, the source where the value can be seen, the kind of source, and the date someone last opened that source and saw the value.</p>
+<h2>Meaning rules</h2>
+<ol>${MEANING_RULES.map((rule) => html`<li>${rule.replace(/^\d+\.\s*/, "").replace(/`/g, "")}</li>`)}</ol>
+<h2>Status discipline</h2>
+<table>
+<caption>How a status is chosen when the dataset is filled</caption>
+<thead><tr><th scope="col">Status</th><th scope="col">Shown as</th><th scope="col">When</th></tr></thead>
+<tbody>
+<tr><th scope="row">confirmed</th><td>confirmed</td><td>Product and technical specs seen on the provider's own pages. Sovereignty and compliance only when a DPA, terms, certificate or register entry was opened.</td></tr>
+<tr><th scope="row">claimed</th><td>own statement</td><td>Sovereignty and compliance marketing; statements relayed by press or third parties. Not checked against a register or a binding document.</td></tr>
+<tr><th scope="row">planned</th><td>planned</td><td>A stated goal not yet reached, such as a certification in progress.</td></tr>
+<tr><th scope="row">unknown</th><td>not researched</td><td>Not researched. Never "no".</td></tr>
+<tr><th scope="row">not_applicable</th><td>not applicable</td><td>The field does not apply to this provider.</td></tr>
+</tbody>
+</table>
+<p>A verification date is set only when someone opened the source on that day and saw the value. Facts checked against a stored copy of a page say so in their note.</p>
+<h2>Merge rule</h2>
+<p>The dataset combines a manually verified seed with automatic scraper corroboration and top-up. When the scraper sees the same value, the Fact gets a corroboration date. When the seed has no value, the scraper's value is added with <code>verified_by: scraper</code>. On conflict the manually verified value wins and the deviation is put in the <a href="api/review-queue.json">review queue</a> for a person to settle.</p>
+<h2>Freshness</h2>
+<p>Before citing, read <a href="api/status.json">the status</a> (API path <code>/api/status</code>): dataset version <strong>${status.dataset_version}</strong>, ${status.providers_total} providers, newest verification ${status.last_verified ?? "none"}, oldest ${status.oldest_verified ?? "none"}, ${status.review_queue ?? 0} entries in the review queue, generated ${status.generated_at ?? "unknown"}.</p>
+<h2>The API</h2>
+<ul>
+<li><code>GET ${baseUrl}/api/data</code> — the whole dataset, for questions about several providers or the market.</li>
+<li><code>GET ${baseUrl}/api/data/{id}</code> — one provider, for questions about a named provider; 404 with an Error body for an unknown id.</li>
+<li><code>GET ${baseUrl}/api/status</code> — freshness and coverage.</li>
+</ul>
+<p>The interface is described in <a href="api/openapi.json">OpenAPI 3.1</a>; seed files follow <a href="api/provider.schema.json">this JSON Schema</a>.</p>
+<h2>Licence and how to cite</h2>
+<p>The data is licensed <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Cite it as: "European AI infrastructure evidence dataset, version ${status.dataset_version}, CC BY 4.0", and quote each value with its status and verification date, for example: "EU data residency: yes (own statement, verified 2026-11-22)".</p>`;
+  return page({ title: "Methodology — European AI infrastructure evidence", root: "", body });
+}

@@ -1,0 +1,146 @@
+import type { FactStatus, Model, Provider } from "../../schema/index.js";
+import { factsOf } from "../../validate/discipline.js";
+import { STATUS_LABEL, countFacts, describeValue } from "./facts.js";
+import { Html, html, page, safeHref } from "./html.js";
+import { categoryLabel } from "./indexPage.js";
+
+interface FactView {
+  value?: unknown;
+  status?: unknown;
+  source_url?: unknown;
+  source_type?: unknown;
+  verified_at?: unknown;
+  verified_by?: unknown;
+  note?: unknown;
+  corroborated_at?: unknown;
+  display?: unknown;
+}
+
+const BLOCK_TITLES: Record<string, string> = {
+  availability_status: "Availability",
+  ownership: "Ownership and control",
+  sovereignty: "Sovereignty",
+  compliance: "Compliance",
+  pricing: "Pricing",
+  api: "API",
+  mcp_support: "MCP support",
+  own_weights: "Own model weights",
+  contract: "Contract",
+  onboarding: "Onboarding",
+  models: "Models",
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  country_hq: "HQ country",
+  ownership_jurisdiction: "Ownership jurisdiction",
+  foreign_parent: "Controlled from outside the EU/EEA",
+  org_number: "Registration number",
+  cloud_act_exposure: "US CLOUD Act exposure",
+  gdpr_dpa_available: "GDPR DPA available",
+  eu_ai_act_status: "EU AI Act status",
+  iso_27001: "ISO 27001",
+  nis2_dora_relevance: "NIS2 / DORA relevance",
+  subprocessors_list_url: "Subprocessors list",
+  price_per_1m_input_tokens: "Price per 1M input tokens",
+  price_per_1m_output_tokens: "Price per 1M output tokens",
+  pricing_page_url: "Pricing page",
+  openai_compatible: "OpenAI compatible",
+  base_url: "Base URL",
+  sdks: "SDKs",
+  docs_url: "Documentation",
+  sla_uptime: "SLA uptime",
+  signup_url: "Sign-up page",
+};
+
+const humanise = (key: string) => FIELD_LABELS[key] ?? key.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+
+function badge(status: unknown): Html {
+  const known = typeof status === "string" && status in STATUS_LABEL;
+  const label = known ? STATUS_LABEL[status as FactStatus] : String(status);
+  return html`<span class="badge badge-${known ? status : "other"}">${label}</span>`;
+}
+
+function sourceCell(fact: FactView): Html {
+  const href = safeHref(fact.source_url);
+  if (!href) return html`<span class="muted">none</span>`;
+  return html`<a href="${href}" rel="nofollow noopener">${fact.source_type ?? "source"}</a>`;
+}
+
+function factRow(label: string, fact: FactView): Html {
+  const status = String(fact.status);
+  const shown = typeof fact.display === "string" ? fact.display : describeValue(fact.value, status);
+  return html`<tr>
+<th scope="row">${label}</th>
+<td>${status === "unknown" ? html`<span class="muted">${shown}</span>` : shown}</td>
+<td>${badge(fact.status)}</td>
+<td>${typeof fact.verified_at === "string" ? `${fact.verified_at}${fact.verified_by ? ` (${String(fact.verified_by)})` : ""}` : html`<span class="muted">not verified</span>`}${typeof fact.corroborated_at === "string" ? html`<br><span class="muted">corroborated ${fact.corroborated_at}</span>` : ""}</td>
+<td>${sourceCell(fact)}</td>
+<td>${fact.note ?? ""}</td>
+</tr>`;
+}
+
+function factTable(title: string, rows: Html[]): Html {
+  return html`<section>
+<h2>${title}</h2>
+<table>
+<thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">Status</th><th scope="col">Verified</th><th scope="col">Source</th><th scope="col">Note</th></tr></thead>
+<tbody>${rows}</tbody>
+</table>
+</section>`;
+}
+
+function modelsTable(record: Provider): Html {
+  const models = record.models;
+  if (!models) return html``;
+  const currency = record.pricing?.currency?.value ?? "";
+  const list: Model[] = Array.isArray(models.value) ? models.value : [];
+  const price = (n: number | undefined) => (typeof n === "number" ? `${n} ${currency}`.trim() : "");
+  return html`<section>
+<h2>Models</h2>
+<table><caption>Models and their Fact: ${badge(models.status)} ${models.verified_at ? `verified ${models.verified_at}` : "not verified"}. Prices per 1 million tokens.</caption>
+<thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Category</th><th scope="col">Context tokens</th><th scope="col">Input price</th><th scope="col">Output price</th><th scope="col">Version</th></tr></thead>
+<tbody>${list.map(
+    (model) => html`<tr><th scope="row">${model.name}</th><td>${model.type ?? ""}</td><td>${model.category ?? ""}</td><td class="num">${model.context_tokens ?? ""}</td><td class="num">${price(model.input_price)}</td><td class="num">${price(model.output_price)}</td><td>${model.version ?? ""}</td></tr>`,
+  )}</tbody>
+</table>
+<p>Source: ${sourceCell(models)}${models.note ? html` — ${models.note}` : ""}</p>
+</section>`;
+}
+
+export function providerPage(record: Provider): string {
+  const counts = countFacts(record);
+  const blocks = new Map<string, Html[]>();
+  for (const [path, fact] of factsOf(record as Record<string, unknown>)) {
+    const [block, member] = path.map(String) as [string, string | undefined];
+    if (block === "models") continue;
+    const rows = blocks.get(block) ?? [];
+    rows.push(factRow(member ? humanise(member) : BLOCK_TITLES[block] ?? humanise(block), fact as FactView));
+    blocks.set(block, rows);
+  }
+  // Top-level Facts (availability, MCP support, own weights) share one table; blocks get one each.
+  const isSingleFact = (block: string) => {
+    const member = (record as Record<string, unknown>)[block];
+    return typeof member === "object" && member !== null && "status" in member;
+  };
+  const singles = [...blocks.entries()].filter(([block]) => isSingleFact(block));
+  const grouped = [...blocks.entries()].filter(([block]) => !isSingleFact(block));
+  const contested = record._contested;
+  const href = safeHref(record.website);
+  const body = html`<p><a href="../index.html">All providers</a></p>
+<h1>${record.name}</h1>
+${contested ? html`<div class="contested" role="note"><strong>Disputed record:</strong> ${contested.reason} (<a href="${safeHref(contested.source_url) ?? "#"}" rel="nofollow noopener">source</a>)</div>` : ""}
+<dl class="summary">
+<dt>Category</dt><dd>${categoryLabel(record.category)}${record.category_note ? html` — ${record.category_note}` : ""}</dd>
+${record.legal_name ? html`<dt>Legal name</dt><dd>${record.legal_name}</dd>` : ""}
+<dt>Website</dt><dd>${href ? html`<a href="${href}" rel="nofollow noopener">${record.website}</a>` : record.website}</dd>
+<dt>Facts</dt><dd>${counts.confirmed} confirmed, ${counts.claimed} own statement, ${counts.unknown} not researched</dd>
+<dt>Record updated</dt><dd>${record.record_updated_at}${record.last_full_review ? `, last full review ${record.last_full_review}` : ""}</dd>
+<dt>Data</dt><dd><a href="../api/data/${record.id}/index.json">This record as JSON</a> (API path <code>/api/data/${record.id}</code>)</dd>
+</dl>
+<p class="muted">A field that is missing or marked "not researched" has not been looked into; it never means "no".</p>
+${singles.length ? factTable("Overview", singles.flatMap(([, rows]) => rows)) : ""}
+${grouped.map(([block, rows]) => factTable(BLOCK_TITLES[block] ?? humanise(block), rows))}
+${modelsTable(record)}
+${record._models_api ? html`<section><h2>Models list as last seen by the scraper</h2><p>${record._models_api.live_count} models listed at <code>${record._models_api.endpoint}</code> on ${record._models_api.checked_at}. Not in the seed: ${record._models_api.missing_in_seed.join(", ") || "none"}. Gone from the API: ${record._models_api.gone_from_api.join(", ") || "none"}.</p></section>` : ""}`;
+  return page({ title: `${record.name} — evidence record`, root: "../", body });
+}
