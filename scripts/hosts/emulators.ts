@@ -225,6 +225,6 @@ export const NOT_RUNNABLE: { name: string; reason: string }[] = [
   {
     name: "Vercel",
     reason:
-      "`vercel dev` cannot run offline: tried with vercel 49.2.0 (64.0.2 does not install: its dependency sandbox@4.4.0 is not in the registry), it stops with \"No existing credentials found. Please run `vercel login`\", and with a --token it first calls https://api.vercel.com/v2/user; so vercel.json stays unverified",
+      "`vercel dev` cannot run offline: tried with vercel 49.2.0 (64.0.2 does not install: its dependency sandbox@4.4.0 is not in the registry this machine reaches), it stops with \"No existing credentials found. Please run `vercel login`\", and with a --token it first calls https://api.vercel.com/v2/user; so vercel.json stays unverified",
   },
 ];

@@ -39,3 +39,5 @@ export const BROWSE_SCRIPT = `"use strict";
   text.addEventListener("input", apply);
 })();
 `;
+
+export const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1f4fa3"/><path d="M4 8.5l2.5 2.5L12 5" stroke="#fff" stroke-width="2" fill="none"/></svg>\n`;

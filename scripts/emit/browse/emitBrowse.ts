@@ -1,7 +1,7 @@
 import type { Provider, Status } from "../../schema/index.js";
 import { addText, type Artefacts } from "../artefacts.js";
 import { llmsText } from "../llms.js";
-import { BROWSE_SCRIPT, STYLESHEET } from "./assets.js";
+import { BROWSE_SCRIPT, FAVICON, STYLESHEET } from "./assets.js";
 import { indexPage } from "./indexPage.js";
 import { methodologyPage } from "./methodologyPage.js";
 import { providerPage } from "./providerPage.js";
@@ -13,5 +13,6 @@ export function emitBrowse(artefacts: Artefacts, providers: readonly Provider[],
   for (const record of providers) addText(artefacts, `providers/${record.id}.html`, providerPage(record));
   addText(artefacts, "assets/style.css", STYLESHEET);
   addText(artefacts, "assets/browse.js", BROWSE_SCRIPT);
+  addText(artefacts, "assets/favicon.svg", FAVICON);
   addText(artefacts, "llms.txt", llmsText(status, baseUrl));
 }

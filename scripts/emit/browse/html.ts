@@ -57,6 +57,7 @@ export function page({ title, root, body, script }: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <link rel="stylesheet" href="${root}assets/style.css">
+<link rel="icon" href="${root}assets/favicon.svg" type="image/svg+xml">
 ${script ? html`<script src="${root}assets/browse.js" defer></script>` : ""}
 </head>
 <body>
