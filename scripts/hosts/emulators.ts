@@ -94,8 +94,10 @@ async function launch(started: Started, origin: string, timeoutMs: number, versi
   };
 }
 
+/** Node's own deprecation notices and env-var chatter say nothing about our files. */
+const NOISE = /DeprecationWarning|trace-deprecation|context env var/;
 const warningLines = (pattern: RegExp) => (log: string) =>
-  [...new Set(log.split("\n").map((line) => line.replace(/\x1b\[[0-9;]*m/g, "").trim()).filter((line) => pattern.test(line)))].slice(0, 6);
+  [...new Set(log.split("\n").map((line) => line.replace(/\x1b\[[0-9;]*m/g, "").trim()).filter((line) => pattern.test(line) && !NOISE.test(line)))].slice(0, 6);
 
 export const ownServer: Host = {
   name: "own server (scripts/serve/server.ts)",

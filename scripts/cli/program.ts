@@ -1,0 +1,214 @@
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type BuildResult } from "../build.js";
+import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
+import { loadData } from "../load/loadData.js";
+import { mergeObservations } from "../merge/merge.js";
+import { formatReport, reportOf } from "../report.js";
+import { DEFAULT_POLICY, scrape } from "../scrape/scrape.js";
+import { needsBuild } from "../serve/freshness.js";
+import { startServer } from "../serve/server.js";
+import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../validate/problems.js";
+import { validateData } from "../validate/validate.js";
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Exit codes: 0 success, 1 the data (or a run) failed, 2 the command was called wrongly. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+class UsageError extends Error {}
+
+function printProblems(problems: readonly Problem[]): void {
+  for (const problem of warningsOf(problems)) console.warn(formatProblem(problem));
+  for (const problem of errorsOf(problems)) console.error(formatProblem(problem));
+}
+
+function parseDate(text: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw new InvalidArgumentError("expected a date YYYY-MM-DD");
+  return text;
+}
+
+function parseBaseUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+    return text.replace(/\/+$/, "");
+  } catch {
+    throw new InvalidArgumentError("expected an absolute http(s) URL");
+  }
+}
+
+function parseCount(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new InvalidArgumentError("expected a whole number, 0 or more");
+  return value;
+}
+
+/** EVIDENCE_BASE_URL sets the default, e.g. in a host's build settings; a bad value falls back with a warning. */
+function defaultBaseUrl(): string {
+  const fromEnvironment = process.env.EVIDENCE_BASE_URL;
+  if (!fromEnvironment) return DEFAULT_BASE_URL;
+  try {
+    return parseBaseUrl(fromEnvironment);
+  } catch {
+    console.warn(`warning: EVIDENCE_BASE_URL is not an absolute http(s) URL; using ${DEFAULT_BASE_URL}`);
+    return DEFAULT_BASE_URL;
+  }
+}
+
+function printBuild(result: BuildResult): void {
+  const { publish } = result;
+  for (const file of publish.added) console.log(`  added    ${file}`);
+  for (const file of publish.changed) console.log(`  changed  ${file}`);
+  for (const file of publish.removed) console.log(`  removed  ${file}`);
+  const kb = (publish.bytesWritten / 1024).toFixed(1);
+  console.log(
+    `build: ${result.providers.length} providers, review queue ${result.reviewQueue.length}; ` +
+      `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
+      `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written`,
+  );
+}
+
+async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string }): Promise<number> {
+  try {
+    const result = await build(paths, {
+      baseUrl: options.baseUrl,
+      today: options.today,
+      sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
+      writeRootHostFiles: true,
+    });
+    printProblems(result.warnings);
+    printBuild(result);
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    printProblems(error.problems);
+    console.error(`build: ${errorsOf(error.problems).length} error(s); public/ was left as it was`);
+    return EXIT.failed;
+  }
+}
+
+/** Runs the command line once; returns the exit code instead of exiting, so tests can call it in-process. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const program = new Command()
+    .name("evidence")
+    .description("Build, check and serve the open evidence API for European AI infrastructure.")
+    .option("--root <dir>", "project folder holding data/ and public/", PROJECT_ROOT)
+    .showHelpAfterError()
+    .exitOverride();
+  const paths = () => projectPaths(path.resolve(program.opts().root as string));
+  const baseUrlOption = ["--base-url <url>", "absolute URL the API is served from, used in every full URL written", parseBaseUrl] as const;
+  const todayOption = ["--today <date>", "the build day that no verification may be later than (default: today, UTC)", parseDate] as const;
+
+  program
+    .command("validate")
+    .description("check every data file and report every problem, without writing anything")
+    .option(...todayOption)
+    .action(async (options: { today?: string }) => {
+      const validated = validateData(await loadData(paths()), options.today ?? todayUtc());
+      printProblems(validated.problems);
+      const errors = errorsOf(validated.problems).length;
+      const warnings = warningsOf(validated.problems).length;
+      if (errors > 0) {
+        console.error(`validate: ${errors} error(s), ${warnings} warning(s); nothing was written`);
+        exitCode = EXIT.failed;
+        return;
+      }
+      console.log(`validate: ${validated.providers.length} providers valid, ${warnings} warning(s)`);
+    });
+
+  program
+    .command("build")
+    .description("validate the data and write public/ (only when everything is valid)")
+    .option(...baseUrlOption, defaultBaseUrl())
+    .option(...todayOption)
+    .action(async (options: { baseUrl: string; today?: string }) => {
+      exitCode = await runBuild(paths(), options);
+    });
+
+  program
+    .command("serve")
+    .description("serve public/ on 127.0.0.1 with the API's exact paths, headers and JSON errors")
+    .option("--port <port>", "port to listen on (default: PORT or 3000)", (text) => {
+      const port = Number(text);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("expected a port number");
+      return port;
+    })
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--build-if-needed", "build first when public/ is missing or older than the data or the code")
+    .option(...baseUrlOption, defaultBaseUrl())
+    .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string }) => {
+      if (options.buildIfNeeded && (await needsBuild(paths()))) {
+        exitCode = await runBuild(paths(), { baseUrl: options.baseUrl });
+        if (exitCode !== EXIT.ok) return;
+      }
+      const port = options.port ?? (process.env.PORT ? Number(process.env.PORT) : 3000);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("PORT must be a port number");
+      const server = await startServer({ publicDir: paths().publicDir, port, host: options.host, baseUrl: options.baseUrl });
+      console.log(`serving ${path.relative(process.cwd(), paths().publicDir) || "public"} on ${server.origin}`);
+      for (const route of ["/api/data", "/api/data/{id}", "/api/status", "/"]) console.log(`  ${server.origin}${route}`);
+      console.log("press Ctrl-C to stop");
+      const stop = () => void server.close().then(() => process.exit(EXIT.ok));
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+
+  program
+    .command("scrape")
+    .description("read each provider's OpenAI-compatible models list and record what it saw in data/observations/")
+    .option("--provider <id...>", "only these provider ids")
+    .option("--url <url>", "read this URL instead of <api.base_url>/models (needs exactly one --provider)")
+    .option("--timeout <ms>", "time limit per request", parseCount, DEFAULT_POLICY.timeoutMs)
+    .option("--retries <n>", "retries on 429 and 5xx", parseCount, DEFAULT_POLICY.retries)
+    .option("--backoff <ms>", "first wait before a retry (doubles each time)", parseCount, DEFAULT_POLICY.backoffMs)
+    .option("--concurrency <n>", "requests under way at once", parseCount, 4)
+    .action(async (options: { provider?: string[]; url?: string; timeout: number; retries: number; backoff: number; concurrency: number }) => {
+      if (options.concurrency < 1) throw new UsageError("--concurrency must be at least 1");
+      if (options.url && options.provider?.length !== 1) throw new UsageError("--url needs exactly one --provider");
+      const validated = validateData(await loadData(paths()), todayUtc());
+      const records = validated.providers.map((entry) => entry.record);
+      const unknownIds = (options.provider ?? []).filter((id) => !records.some((record) => record.id === id));
+      if (unknownIds.length > 0) throw new UsageError(`no provider with id ${unknownIds.join(", ")}`);
+      const summary = await scrape(paths(), records, {
+        only: options.provider ?? [],
+        url: options.url,
+        concurrency: options.concurrency,
+        policy: { ...DEFAULT_POLICY, timeoutMs: options.timeout, retries: options.retries, backoffMs: options.backoff },
+      });
+      console.log(`scrape: ${summary.checked} checked, ${summary.ok} ok, ${summary.failed} failed, ${summary.skipped.length} without api.base_url skipped`);
+    });
+
+  program
+    .command("report")
+    .description("print the maintainer's report: coverage by category and country, Facts by status, provenance, gaps, review queue")
+    .option("--top <n>", "how many of the least-researched records to list", parseCount, 10)
+    .option(...todayOption)
+    .action(async (options: { top: number; today?: string }) => {
+      const validated = validateData(await loadData(paths()), options.today ?? todayUtc());
+      if (errorsOf(validated.problems).length > 0) {
+        printProblems(validated.problems);
+        console.error("report: the data has errors; fix them first (npm run validate)");
+        exitCode = EXIT.failed;
+        return;
+      }
+      const merged = mergeObservations(validated.providers.map((entry) => entry.record), validated.observations);
+      console.log(formatReport(reportOf(merged.providers), merged.reviewQueue, options.top));
+    });
+
+  try {
+    await program.parseAsync([...argv]);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (error instanceof UsageError) {
+      console.error(`error: ${error.message}`);
+      return EXIT.usage;
+    }
+    // An unexpected failure: one line, no stack trace; DEBUG=1 shows the stack.
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    if (process.env.DEBUG) console.error(error);
+    return EXIT.failed;
+  }
+  return exitCode;
+}
