@@ -88,8 +88,9 @@ describe("build", () => {
     await tree.build();
     await tree.writeProvider("two-ai", minimalRecord("two-ai", { name: "Two AI renamed" }));
     const result = await tree.build();
-    expect(result.publish.changed).toEqual(["api/data/index.json", "api/data/two-ai/index.json"]);
-    expect(result.publish.filesWritten).toBe(2);
+    // The record, the dataset, and the two pages that show the name; nothing else.
+    expect(result.publish.changed).toEqual(["api/data/index.json", "api/data/two-ai/index.json", "index.html", "providers/two-ai.html"]);
+    expect(result.publish.filesWritten).toBe(4);
   });
 
   it("removes the files of a provider that was deleted", async () => {
@@ -97,7 +98,7 @@ describe("build", () => {
     await tree.build();
     await fs.rm(path.join(tree.paths.providers, "two-ai.json"));
     const result = await tree.build();
-    expect(result.publish.removed).toEqual(["api/data/two-ai/index.json"]);
+    expect(result.publish.removed).toEqual(["api/data/two-ai/index.json", "providers/two-ai.html"]);
     await expect(tree.read("api/data/two-ai/index.json")).rejects.toThrow();
     expect(await tree.read("_redirects")).not.toContain("two-ai");
   });

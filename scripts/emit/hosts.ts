@@ -55,6 +55,8 @@ export function serveConfig() {
     cleanUrls: false,
     directoryListing: false,
     rewrites: [
+      // Without clean URLs and directory listings, serve-handler needs the index page named.
+      { source: "/", destination: "/index.html" },
       { source: "/api/data", destination: `/${FILES.dataset}` },
       { source: "/api/status", destination: `/${FILES.status}` },
       // The constraint stops serve-handler's rewrite chain from re-matching its own target.

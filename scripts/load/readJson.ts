@@ -1,6 +1,7 @@
 import { promises as fs } from "node:fs";
 import { LIMITS } from "../config.js";
 import type { Problem } from "../validate/problems.js";
+import { jsonErrorOffset } from "./jsonErrorOffset.js";
 
 export type ReadResult = { ok: true; value: unknown } | { ok: false; problem: Omit<Problem, "file" | "severity"> };
 
@@ -49,8 +50,15 @@ export function parseJsonText(bytes: Uint8Array): ReadResult {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const position = /position (\d+)/.exec(reason);
-    const where = position ? lineAndColumn(text, Number(position[1])) : lineAndColumn(text, text.length);
-    const detail = reason.replace(/^JSON\.parse: /, "").replace(/ in JSON at position \d+.*$/, "");
+    const offset = position ? Number(position[1]) : jsonErrorOffset(text);
+    const where = lineAndColumn(text, offset);
+    // V8 quotes an excerpt of the text in some messages; a one-line error keeps only the reason.
+    const detail = reason
+      .replace(/ in JSON at position \d+.*$/s, "")
+      .replace(/, \.\.\.".*$/s, "")
+      .replace(/, ".*" is not valid JSON$/s, "")
+      .replace(/\s+/g, " ")
+      .trim();
     return {
       ok: false,
       problem: {

@@ -46,10 +46,9 @@ export function unsafePath(rawUrl: string): boolean {
   return decoded.split("/").some((segment) => segment === ".." || segment === ".");
 }
 
-/** API paths answer with and without a trailing slash; files never have one. The root is the index page. */
+/** API paths answer with and without a trailing slash; files never have one. */
 function withoutTrailingSlash(rawUrl: string): string {
   const [pathname, ...rest] = rawUrl.split("?");
-  if (pathname === "/") return ["/index.html", ...rest].join("?");
   if (pathname && pathname.length > 1 && pathname.startsWith("/api/") && pathname.endsWith("/")) {
     return [pathname.replace(/\/+$/, ""), ...rest].join("?");
   }

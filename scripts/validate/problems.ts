@@ -25,7 +25,8 @@ export function jsonPath(segments: ReadonlyArray<PropertyKey>): string {
 }
 
 export function formatProblem(problem: Problem): string {
-  const where = problem.id ? `${problem.file} (id ${problem.id})` : problem.file;
+  const file = /\s/.test(problem.file) ? JSON.stringify(problem.file) : problem.file;
+  const where = problem.id ? `${file} (id ${problem.id})` : file;
   return `${problem.severity}: ${where} ${problem.path}: ${problem.message} [${problem.rule}]`;
 }
 

@@ -18,7 +18,7 @@ export function problemsFromIssues(
   where: { file: string; id?: string },
 ): Problem[] {
   return issues.map((issue) => {
-    const missing = issue.code === "invalid_type" && valueAt(input, issue.path) === undefined;
+    const missing = issue.code !== "custom" && issue.path.length > 0 && valueAt(input, issue.path) === undefined;
     const base = { severity: "error" as const, file: where.file, path: jsonPath(issue.path) };
     const id = where.id ? { id: where.id } : {};
     if (missing) return { ...base, ...id, rule: "required", message: "is required but missing" };

@@ -1,0 +1,242 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { minimalRecord, type Tree } from "../helpers.js";
+
+/**
+ * The corpus of malformed inputs. Each case is a patch to a valid data tree (which holds the record
+ * `acme-ai` and the untouched `good-ai`) and the problem the validator must report for it.
+ */
+export interface MalformedCase {
+  kind: string;
+  name: string;
+  apply(tree: Tree): Promise<void>;
+  /** The file (relative to the project root), JSON path and rule the error must name. */
+  expect: { file: string; path: string; rule: string | RegExp };
+}
+
+const FILE = "data/providers/acme-ai.json";
+type Json = Record<string, unknown>;
+
+const fact = (value: unknown, extra: Json = {}): Json => ({
+  value,
+  status: "confirmed",
+  source_url: "https://acme.example/page",
+  source_type: "provider_site",
+  verified_at: "2026-11-01",
+  verified_by: "manual",
+  ...extra,
+});
+
+/** A case that writes acme-ai.json as the given record. */
+const record = (kind: string, name: string, overrides: Json, path: string, rule: string | RegExp, drop: string[] = []): MalformedCase => ({
+  kind,
+  name,
+  apply: async (tree) => {
+    const value = minimalRecord("acme-ai", overrides);
+    for (const key of drop) delete value[key];
+    await tree.writeProvider("acme-ai", value);
+  },
+  expect: { file: FILE, path, rule },
+});
+
+/** A case that writes acme-ai.json with the given raw bytes. */
+const raw = (kind: string, name: string, content: string | Buffer, rule: string | RegExp): MalformedCase => ({
+  kind,
+  name,
+  apply: async (tree) => {
+    await tree.writeRaw(FILE, content);
+  },
+  expect: { file: FILE, path: "$", rule },
+});
+
+/** A case that writes a provider file under another name. */
+const named = (kind: string, name: string, fileName: string, id: string, rule: string, pathInFile = "$"): MalformedCase => ({
+  kind,
+  name,
+  apply: async (tree) => {
+    await tree.writeRaw(`data/providers/${fileName}`, JSON.stringify(minimalRecord(id)));
+  },
+  expect: { file: `data/providers/${fileName}`, path: pathInFile, rule },
+});
+
+const valid = JSON.stringify(minimalRecord("acme-ai"), null, 2);
+
+export const CASES: MalformedCase[] = [
+  // JSON syntax
+  raw("json syntax", "trailing comma", valid.replace(/\n}$/, ",\n}"), "json-syntax"),
+  raw("json syntax", "missing closing brace", valid.replace(/}\s*$/, ""), "json-syntax"),
+  raw("json syntax", "single-quoted strings", valid.replace(/"name": "Acme AI"/, "'name': 'Acme AI'"), "json-syntax"),
+  raw("json syntax", "a comment", `// provider\n${valid}`, "json-syntax"),
+  raw("json syntax", "NaN literal", valid.replace(/"Acme AI"/, "NaN"), "json-syntax"),
+  raw("json syntax", "unquoted key", valid.replace(/"name":/, "name:"), "json-syntax"),
+  raw("json syntax", "truncated file", valid.slice(0, 40), "json-syntax"),
+  raw("json syntax", "two documents", `${valid}\n${valid}`, "json-syntax"),
+  // Encoding
+  raw("encoding", "byte-order mark", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(valid)]), "json-bom"),
+  raw("encoding", "invalid UTF-8", Buffer.concat([Buffer.from(valid.slice(0, 20)), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(valid.slice(20))]), "utf8"),
+  raw("encoding", "UTF-16 with BOM", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(valid, "utf16le")]), /utf8|json-syntax/),
+  // Empty and non-object files
+  raw("empty", "empty file", "", "json-empty"),
+  raw("empty", "whitespace only", "  \n\t\n", "json-empty"),
+  raw("not an object", "an array", "[1, 2, 3]", "not-an-object"),
+  raw("not an object", "a string", '"acme-ai"', "not-an-object"),
+  raw("not an object", "a number", "42", "not-an-object"),
+  raw("not an object", "null", "null", "not-an-object"),
+  // Missing required fields
+  record("missing required", "no id", {}, "$.id", "required", ["id"]),
+  record("missing required", "no name", {}, "$.name", "required", ["name"]),
+  record("missing required", "no website", {}, "$.website", "required", ["website"]),
+  record("missing required", "no category", {}, "$.category", "required", ["category"]),
+  record("missing required", "no record_updated_at", {}, "$.record_updated_at", "required", ["record_updated_at"]),
+  record("missing required", "Fact without status", { own_weights: { value: true } }, "$.own_weights.status", "required"),
+  // Wrong types in every block
+  record("wrong type", "name is a number", { name: 42 }, "$.name", "invalid_type"),
+  record("wrong type", "availability_status is a string", { availability_status: "live" }, "$.availability_status", "invalid_type"),
+  record("wrong type", "ownership is a string", { ownership: "SE" }, "$.ownership", "invalid_type"),
+  record("wrong type", "foreign_parent is text", { ownership: { foreign_parent: fact("no") } }, "$.ownership.foreign_parent.value", "invalid_type"),
+  record("wrong type", "country code in lower case", { ownership: { country_hq: fact("se") } }, "$.ownership.country_hq.value", "invalid_format"),
+  record("wrong type", "datacenter_locations is not a list", { sovereignty: { datacenter_locations: fact("Stockholm") } }, "$.sovereignty.datacenter_locations.value", "invalid_type"),
+  record("wrong type", "location without a country", { sovereignty: { datacenter_locations: fact([{ city: "Stockholm" }]) } }, "$.sovereignty.datacenter_locations.value[0].country", "required"),
+  record("wrong type", "certification achieved is text", { compliance: { certifications: fact([{ name: "ISO 27001", achieved: "yes" }]) } }, "$.compliance.certifications.value[0].achieved", "invalid_type"),
+  record("wrong type", "sector_fit holds a number", { compliance: { sector_fit: fact(["health", 3]) } }, "$.compliance.sector_fit.value[1]", "invalid_type"),
+  record("wrong type", "price is text", { pricing: { currency: fact("EUR"), price_per_1m_input_tokens: fact("0.5") } }, "$.pricing.price_per_1m_input_tokens.value", "invalid_type"),
+  record("wrong type", "currency not ISO 4217", { pricing: { currency: fact("euro") } }, "$.pricing.currency.value", "invalid_format"),
+  record("wrong type", "_observed items not a list", { pricing: { _observed: { items: "many" } } }, "$.pricing._observed.items", "invalid_type"),
+  record("wrong type", "openai_compatible is text", { api: { openai_compatible: fact("yes") } }, "$.api.openai_compatible.value", "invalid_type"),
+  record("wrong type", "sdks is a string", { api: { sdks: fact("python") } }, "$.api.sdks.value", "invalid_type"),
+  record("wrong type", "mcp_support is text", { mcp_support: fact("soon") }, "$.mcp_support.value", "invalid_type"),
+  record("wrong type", "binding_free is a number", { contract: { binding_free: fact(1) } }, "$.contract.binding_free.value", "invalid_union"),
+  record("wrong type", "signup_url is a number", { onboarding: { signup_url: fact(7) } }, "$.onboarding.signup_url.value", "invalid_type"),
+  record("wrong type", "_contested without a source", { _contested: { reason: "renamed" } }, "$._contested.source_url", "required"),
+  record("wrong type", "_models_api negative count", { _models_api: { endpoint: "https://a.example/v1/models", checked_at: "2026-11-01T00:00:00Z", live_count: -1, missing_in_seed: [], gone_from_api: [] } }, "$._models_api.live_count", "too_small"),
+  record("wrong type", "_registry active is text", { _registry: { active: "yes" } }, "$._registry.active", "invalid_type"),
+  // Unknown enum values
+  record("enum", "category not a layer", { category: "sweden" }, "$.category", "invalid_value"),
+  record("enum", "unknown Fact status", { own_weights: { value: null, status: "maybe" } }, "$.own_weights.status", "invalid_value"),
+  record("enum", "verified_by not manual or scraper", { own_weights: fact(true, { verified_by: "intern" }) }, "$.own_weights.verified_by", "invalid_value"),
+  record("enum", "corroborated_by not scraper", { own_weights: fact(true, { corroborated_at: "2026-11-01", corroborated_by: "manual" }) }, "$.own_weights.corroborated_by", "invalid_value"),
+  // Slugs and file names
+  record("slug", "id with ..", { id: ".." }, "$.id", "invalid_format"),
+  record("slug", "id with a slash", { id: "acme/ai" }, "$.id", "invalid_format"),
+  record("slug", "id with %2e", { id: "%2e%2e" }, "$.id", "invalid_format"),
+  record("slug", "id in upper case", { id: "Acme-AI" }, "$.id", "invalid_format"),
+  record("slug", "id with spaces", { id: "acme ai" }, "$.id", "invalid_format"),
+  named("slug", "file name in upper case", "ACME.json", "acme", "file-name"),
+  named("slug", "file name with spaces", "acme ai.json", "acme-ai", "file-name"),
+  named("slug", "file name with %2e", "%2e%2e.json", "acme-ai", "file-name"),
+  record("slug", "id differs from the file name", { id: "other-ai" }, "$.id", "id-matches-file-name"),
+  {
+    kind: "slug",
+    name: "duplicate ids",
+    apply: async (tree) => {
+      await tree.writeProvider("acme-ai", minimalRecord("good-ai"));
+    },
+    expect: { file: FILE, path: "$.id", rule: /id-matches-file-name|unique-id/ },
+  },
+  // URLs
+  record("url", "javascript: website", { website: "javascript:alert(1)" }, "$.website", "custom"),
+  record("url", "data: website", { website: "data:text/html,<b>x</b>" }, "$.website", "custom"),
+  record("url", "file: website", { website: "file:///etc/passwd" }, "$.website", "custom"),
+  record("url", "relative website", { website: "/about" }, "$.website", "custom"),
+  record("url", "ftp source_url", { own_weights: fact(true, { source_url: "ftp://acme.example/x" }) }, "$.own_weights.source_url", "custom"),
+  record("url", "URL with spaces", { website: "https://acme.example/a page" }, "$.website", "custom"),
+  record("url", "URL template", { api: { base_url: fact("https://api.acme.example/{account}/v1") } }, "$.api.base_url.value", "custom"),
+  // Dates
+  record("date", "30 February", { record_updated_at: "2026-02-30" }, "$.record_updated_at", "custom"),
+  record("date", "month 13", { record_updated_at: "2026-13-01" }, "$.record_updated_at", "custom"),
+  record("date", "29 February in a common year", { record_updated_at: "2025-02-29" }, "$.record_updated_at", "custom"),
+  record("date", "day-first date", { record_updated_at: "22/11/2026" }, "$.record_updated_at", "invalid_format"),
+  record("date", "timestamp where a date belongs", { own_weights: fact(true, { verified_at: "2026-11-01T10:00:00Z" }) }, "$.own_weights.verified_at", "invalid_format"),
+  record("date", "verified_at after the build day", { own_weights: fact(true, { verified_at: "2026-12-24" }) }, "$.own_weights.verified_at", "verified-in-future"),
+  record("date", "record_updated_at after the build day", { record_updated_at: "2027-01-01" }, "$.record_updated_at", "date-in-future"),
+  record("date", "corroborated_at after the build day", { own_weights: fact(true, { corroborated_at: "2027-01-01", corroborated_by: "scraper" }) }, "$.own_weights.corroborated_at", "corroborated-in-future"),
+  // Status discipline
+  record("discipline", "confirmed without a source", { own_weights: fact(true, { source_url: null }) }, "$.own_weights", "confirmed-needs-evidence"),
+  record("discipline", "confirmed without a date", { own_weights: fact(true, { verified_at: null, verified_by: null }) }, "$.own_weights", "confirmed-needs-evidence"),
+  record("discipline", "unknown with a value", { own_weights: { value: false, status: "unknown" } }, "$.own_weights.value", "unknown-has-value"),
+  record("discipline", "claimed without a source", { own_weights: { value: true, status: "claimed", source_type: "provider_site" } }, "$.own_weights.source_url", "source-required"),
+  record("discipline", "claimed without a source type", { own_weights: { value: true, status: "claimed", source_url: "https://acme.example/x" } }, "$.own_weights.source_type", "source-type-required"),
+  record("discipline", "verified_at without verified_by", { own_weights: fact(true, { verified_by: null }) }, "$.own_weights", "verification-pair"),
+  record("discipline", "residency marketing confirmed", { sovereignty: { data_residency_guarantee: fact(true) } }, "$.sovereignty.data_residency_guarantee.status", "marketing-at-most-claimed"),
+  record("discipline", "training-use marketing confirmed", { compliance: { data_used_for_training: fact(false, { source_type: "provider_docs" }) } }, "$.compliance.data_used_for_training.status", "marketing-at-most-claimed"),
+  record("discipline", "prices without a currency", { pricing: { price_per_1m_input_tokens: fact(0.2) } }, "$.pricing.currency", "price-needs-currency"),
+  // Models
+  record("models", "model price is text", { pricing: { currency: fact("EUR") }, models: fact([{ name: "m", input_price: "0.40" }]) }, "$.models.value[0].input_price", "invalid_type"),
+  record("models", "negative model price", { pricing: { currency: fact("EUR") }, models: fact([{ name: "m", output_price: -1 }]) }, "$.models.value[0].output_price", "too_small"),
+  record("models", "fractional context size", { models: fact([{ name: "m", context_tokens: 1.5 }]) }, "$.models.value[0].context_tokens", "invalid_type"),
+  record("models", "model without a name", { models: fact([{ type: "open" }]) }, "$.models.value[0].name", "required"),
+  record("models", "models value is an object", { models: fact({ name: "m" }) }, "$.models.value", "invalid_type"),
+  // Limits
+  {
+    kind: "limits",
+    name: "file over the size limit",
+    apply: async (tree) => {
+      await tree.writeProvider("acme-ai", minimalRecord("acme-ai", { category_note: "x".repeat(5 * 1024 * 1024 + 10) }));
+    },
+    expect: { file: FILE, path: "$", rule: "max-file-size" },
+  },
+  {
+    kind: "limits",
+    name: "nesting past the depth limit",
+    apply: async (tree) => {
+      await tree.writeRaw(FILE, `${"[".repeat(5000)}${"]".repeat(5000)}`);
+    },
+    expect: { file: FILE, path: "$", rule: "max-depth" },
+  },
+  {
+    kind: "file system",
+    name: "symlink pointing outside data/",
+    apply: async (tree) => {
+      const outside = await tree.writeRaw("outside.json", JSON.stringify(minimalRecord("acme-ai")));
+      await fs.rm(path.join(tree.paths.providers, "acme-ai.json"));
+      await fs.symlink(outside, path.join(tree.paths.providers, "acme-ai.json"));
+    },
+    expect: { file: FILE, path: "$", rule: "outside-data" },
+  },
+  {
+    kind: "file system",
+    name: "broken symlink",
+    apply: async (tree) => {
+      await fs.rm(path.join(tree.paths.providers, "acme-ai.json"));
+      await fs.symlink(path.join(tree.root, "nowhere.json"), path.join(tree.paths.providers, "acme-ai.json"));
+    },
+    expect: { file: FILE, path: "$", rule: "unreadable" },
+  },
+  {
+    kind: "file system",
+    name: "a folder named like a provider file",
+    apply: async (tree) => {
+      await fs.rm(path.join(tree.paths.providers, "acme-ai.json"));
+      await fs.mkdir(path.join(tree.paths.providers, "acme-ai.json"));
+    },
+    expect: { file: FILE, path: "$", rule: "not-a-file" },
+  },
+  // The dataset file and observations
+  {
+    kind: "dataset file",
+    name: "dataset.json without a version",
+    apply: async (tree) => {
+      await tree.writeRaw("data/dataset.json", JSON.stringify({ license: "CC-BY-4.0" }));
+    },
+    expect: { file: "data/dataset.json", path: "$.version", rule: "required" },
+  },
+  {
+    kind: "dataset file",
+    name: "dataset.json missing",
+    apply: async (tree) => {
+      await fs.rm(tree.paths.datasetMeta);
+    },
+    expect: { file: "data/dataset.json", path: "$", rule: "missing-file" },
+  },
+  {
+    kind: "observations",
+    name: "observation with a bad timestamp",
+    apply: async (tree) => {
+      await tree.writeRaw(
+        "data/observations/good-ai.json",
+        JSON.stringify({ id: "good-ai", models_api: { last_attempt: { checked_at: "yesterday", endpoint: "https://a.example/v1/models", http_status: 200, ok: true }, last_good: null } }),
+      );
+    },
+    expect: { file: "data/observations/good-ai.json", path: "$.models_api.last_attempt.checked_at", rule: "invalid_format" },
+  },
+];
