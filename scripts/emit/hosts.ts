@@ -113,6 +113,10 @@ export function netlifyToml(): string {
     "",
     block("/api/*", JSON_HEADERS),
     "",
+    block("/*.html", HTML_HEADERS),
+    "",
+    block("/", HTML_HEADERS),
+    "",
   ].join("\n");
 }
 

@@ -1,0 +1,111 @@
+import http from "node:http";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../scripts/serve/server.js";
+import { BASE_URL, makeTree, minimalRecord, type Tree } from "./helpers.js";
+
+let tree: Tree;
+let server: RunningServer;
+const SECRET = "TOP-SECRET-OUTSIDE-PUBLIC";
+
+beforeAll(async () => {
+  tree = await makeTree([minimalRecord("acme-ai")]);
+  await tree.build();
+  // Files beside and above public/ that no request may ever reach.
+  await tree.writeRaw("secret.txt", SECRET);
+  await tree.writeRaw(".site/secret.txt", SECRET);
+  server = await startServer({ publicDir: tree.paths.publicDir, port: 0, host: "127.0.0.1", baseUrl: BASE_URL });
+});
+afterAll(async () => {
+  await server?.close();
+  await tree?.cleanup();
+});
+
+/** Sends the request line exactly as written: no client-side normalisation of dots or escapes. */
+function rawGet(target: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, "127.0.0.1", () => {
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    });
+    let data = Buffer.alloc(0);
+    socket.on("data", (chunk) => (data = Buffer.concat([data, chunk])));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const text = data.toString("utf8");
+      const [head = "", ...rest] = text.split("\r\n\r\n");
+      const [statusLine = "", ...headerLines] = head.split("\r\n");
+      const headers: http.IncomingHttpHeaders = {};
+      for (const line of headerLines) {
+        const index = line.indexOf(":");
+        headers[line.slice(0, index).toLowerCase()] = line.slice(index + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
+    });
+  });
+}
+
+const TRAVERSALS = [
+  "/../secret.txt",
+  "/../../secret.txt",
+  "/api/../../secret.txt",
+  "/api/data/../../../secret.txt",
+  "/%2e%2e/secret.txt",
+  "/%2E%2E/secret.txt",
+  "/%2e%2e%2fsecret.txt",
+  "/api/data/%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret.txt",
+  "/%252e%252e/secret.txt",
+  "/%252e%252e%252fsecret.txt",
+  "/..%5csecret.txt",
+  "/..\\secret.txt",
+  "/api\\..\\..\\secret.txt",
+  "/%00",
+  "/api/data/acme-ai%00",
+  "/index.html%00.json",
+  "/.site/secret.txt",
+  "/..%c0%afsecret.txt",
+  "/%e0%80%ae%e0%80%ae/secret.txt",
+  `/${"a/".repeat(1500)}secret.txt`,
+  `/api/data/${"x".repeat(5000)}`,
+  "/%",
+  "/%zz",
+  "//secret.txt",
+];
+
+describe("paths outside public/ in every spelling", () => {
+  for (const target of TRAVERSALS) {
+    it(`GET ${target.length > 60 ? `${target.slice(0, 60)}… (${target.length} chars)` : target} answers 400 or 404 with the Error body`, async () => {
+      const response = await rawGet(target);
+      expect([400, 404]).toContain(response.status);
+      expect(response.body).not.toContain(SECRET);
+      expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(JSON.parse(response.body).error).toMatch(/^(bad_request|not_found)$/);
+      expect(response.headers["access-control-allow-origin"]).toBe("*");
+    });
+  }
+});
+
+describe("security headers on every answer", () => {
+  const PATHS = ["/", "/index.html", "/methodology.html", "/providers/acme-ai.html", "/api/data", "/api/data/acme-ai", "/api/status", "/api/data/missing", "/llms.txt", "/api/openapi.json", "/assets/style.css"];
+  for (const target of PATHS) {
+    it(`GET ${target}`, async () => {
+      const response = await rawGet(target);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(response.headers["access-control-allow-origin"]).toBe("*");
+      expect(response.headers["access-control-allow-credentials"]).toBeUndefined();
+      if (target.endsWith(".html") || target === "/") {
+        expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(response.headers["content-security-policy"]).toMatch(/default-src 'none'/);
+        expect(response.headers["content-security-policy"]).not.toMatch(/unsafe-inline|unsafe-eval/);
+      }
+    });
+  }
+
+  it("the shipped host files carry the same headers", async () => {
+    const headers = await tree.read("_headers");
+    for (const expected of ["Access-Control-Allow-Origin: *", "X-Content-Type-Options: nosniff", "Referrer-Policy: strict-origin-when-cross-origin", "Content-Security-Policy: default-src 'none'"]) {
+      expect(headers).toContain(expected);
+    }
+    expect(headers).not.toContain("Access-Control-Allow-Credentials");
+  });
+});
