@@ -1,22 +1,27 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { cacheKey, codeVersion, readBuildCache, writeBuildCache } from "./buildCache.js";
 import { todayUtc, type ProjectPaths } from "./config.js";
+import type { Artefacts } from "./emit/artefacts.js";
+import { emitBrowse } from "./emit/browse/emitBrowse.js";
 import { emitDataset } from "./emit/dataset.js";
 import { emitErrors } from "./emit/errors.js";
 import { emitHostFiles, rootHostFiles } from "./emit/hosts.js";
-import { emitStatus, statusOf } from "./emit/status.js";
-import { emitBrowse } from "./emit/browse/emitBrowse.js";
 import { emitInterfaceDescriptions } from "./emit/openapi.js";
+import { Generation, currentGeneration, type PublishReport } from "./emit/publish.js";
 import { emitReviewQueue, reviewQueueText } from "./emit/reviewQueue.js";
-import { publish, type PublishReport } from "./emit/publish.js";
-import type { Artefacts } from "./emit/artefacts.js";
-import { loadData } from "./load/loadData.js";
+import { emitStatus, statusOf } from "./emit/status.js";
+import { parseInputs, readInputs } from "./load/loadData.js";
 import { mergeObservations, type ReviewEntry } from "./merge/merge.js";
 import { Provider } from "./schema/index.js";
 import { canonicalize } from "./schema/walk.js";
 import { factsOf } from "./validate/discipline.js";
 import { InvalidInputError, errorsOf, type Problem } from "./validate/problems.js";
 import { validateData } from "./validate/validate.js";
+
+/** The project folder holding the code that builds the site (not the data folder being built). */
+const CODE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface BuildOptions {
   baseUrl: string;
@@ -29,11 +34,14 @@ export interface BuildOptions {
 }
 
 export interface BuildResult {
-  providers: Provider[];
+  /** Provider ids in output order. */
+  ids: string[];
   reviewQueue: ReviewEntry[];
   warnings: Problem[];
   publish: PublishReport;
   generatedAt: string;
+  /** True when nothing the output depends on had changed, so nothing was rebuilt. */
+  upToDate: boolean;
 }
 
 /** The newest date the data itself carries, so an unchanged dataset rebuilds to identical bytes. */
@@ -73,32 +81,73 @@ async function writeIfChanged(file: string, text: string): Promise<boolean> {
   return true;
 }
 
-/** Load, validate, merge and emit every artefact; public/ changes only when all of it succeeded. */
-export async function build(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
-  const today = options.today ?? todayUtc();
-  const validated = validateData(await loadData(paths), today);
-  if (errorsOf(validated.problems).length > 0 || !validated.meta) throw new InvalidInputError(validated.problems);
-  const loaded = validated.providers.map((entry) => entry.record);
-  const merged = mergeObservations(loaded, validated.observations);
-  // The merge adds members; put every record back in canonical key order.
-  const providers = merged.providers.map((record) => canonicalize(Provider, record) as Provider);
-  const { reviewQueue } = merged;
-  const generatedAt = generatedAtFor(providers, options.sourceDateEpoch);
-
-  const artefacts: Artefacts = new Map();
-  emitDataset(artefacts, validated.meta, providers, generatedAt);
-  const status = statusOf(validated.meta.version, providers, reviewQueue.length, generatedAt);
-  emitStatus(artefacts, status);
-  emitBrowse(artefacts, providers, status, options.baseUrl);
-  emitErrors(artefacts, options.baseUrl);
-  emitHostFiles(artefacts, providers.map((record) => record.id));
-  emitReviewQueue(artefacts, reviewQueue);
-  emitInterfaceDescriptions(artefacts, options.baseUrl);
-
-  const report = await publish(artefacts, paths.publicDir, paths.generations);
+async function writeHostAndQueueFiles(paths: ProjectPaths, options: BuildOptions, reviewQueue: readonly ReviewEntry[]): Promise<void> {
   await writeIfChanged(paths.reviewQueue, reviewQueueText(reviewQueue));
   if (options.writeRootHostFiles) {
     for (const [name, text] of rootHostFiles()) await writeIfChanged(path.join(paths.root, name), text);
   }
-  return { providers, reviewQueue, warnings: validated.problems, publish: report, generatedAt };
+}
+
+/** Load, validate, merge and emit every artefact; public/ changes only when all of it succeeded. */
+export async function build(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
+  const today = options.today ?? todayUtc();
+  const inputs = await readInputs(paths);
+  const key = cacheKey({
+    inputs: inputs.fingerprint,
+    code: await codeVersion(CODE_ROOT),
+    baseUrl: options.baseUrl,
+    today,
+    sourceDateEpoch: options.sourceDateEpoch,
+  });
+  const cache = await readBuildCache(paths.generations);
+  const current = await currentGeneration(paths.publicDir);
+  if (cache && cache.key === key && current && path.basename(current) === cache.generation) {
+    // Nothing the output depends on has changed: the published generation is already this build.
+    await writeHostAndQueueFiles(paths, options, cache.reviewQueue);
+    return {
+      ids: cache.ids,
+      reviewQueue: cache.reviewQueue,
+      warnings: cache.warnings,
+      generatedAt: cache.generatedAt,
+      upToDate: true,
+      publish: { added: [], changed: [], removed: [], unchanged: Object.keys(cache.manifest).length, bytesWritten: 0, filesWritten: 0, generation: null },
+    };
+  }
+
+  const validated = validateData(parseInputs(inputs), today);
+  if (errorsOf(validated.problems).length > 0 || !validated.meta) throw new InvalidInputError(validated.problems);
+  const merged = mergeObservations(
+    validated.providers.map((entry) => entry.record),
+    validated.observations,
+  );
+  // The merge adds members to the records it touches; put those back in canonical key order.
+  const providers = merged.providers.map((record) => (validated.observations.has(record.id) ? (canonicalize(Provider, record) as Provider) : record));
+  const { reviewQueue } = merged;
+  const generatedAt = generatedAtFor(providers, options.sourceDateEpoch);
+
+  const previous = cache && current && path.basename(current) === cache.generation ? cache.manifest : null;
+  const generation = await Generation.open(paths.publicDir, paths.generations, previous);
+  let published: Awaited<ReturnType<Generation["commit"]>>;
+  try {
+    const artefacts: Artefacts = { set: (file, bytes) => generation.add(file, bytes) };
+    emitDataset(artefacts, validated.meta, providers, generatedAt);
+    const status = statusOf(validated.meta.version, providers, reviewQueue.length, generatedAt);
+    emitStatus(artefacts, status);
+    emitBrowse(artefacts, providers, status, options.baseUrl);
+    emitErrors(artefacts, options.baseUrl);
+    emitHostFiles(artefacts, providers.map((record) => record.id));
+    emitReviewQueue(artefacts, reviewQueue);
+    emitInterfaceDescriptions(artefacts, options.baseUrl);
+    published = await generation.commit();
+  } catch (error) {
+    await generation.abort();
+    throw error;
+  }
+  const { report, manifest } = published;
+  await writeHostAndQueueFiles(paths, options, reviewQueue);
+  const ids = providers.map((record) => record.id);
+  const warnings = validated.problems;
+  const shown = await currentGeneration(paths.publicDir);
+  if (shown) await writeBuildCache(paths.generations, { key, generation: path.basename(shown), manifest, ids, reviewQueue, warnings, generatedAt });
+  return { ids, reviewQueue, warnings, publish: report, generatedAt, upToDate: false };
 }

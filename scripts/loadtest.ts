@@ -14,10 +14,10 @@ const seconds = Number(process.env.LOADTEST_SECONDS ?? 10);
 const connections = Number(process.env.LOADTEST_CONNECTIONS ?? 100);
 
 const paths = projectPaths(root);
-const { providers } = await build(paths, { baseUrl: DEFAULT_BASE_URL });
+const { ids } = await build(paths, { baseUrl: DEFAULT_BASE_URL });
 const server = await startServer({ publicDir: paths.publicDir, port: 0, host: "127.0.0.1", baseUrl: DEFAULT_BASE_URL });
 
-const ids = providers.map((record) => record.id);
+
 const plan: Array<{ path: string; status: number }> = [
   { path: "/api/status", status: 200 },
   { path: "/api/data", status: 200 },

@@ -11,7 +11,7 @@ describe("build", () => {
   it("writes the dataset, one file per provider, status, the 404 body and host files", async () => {
     tree = await makeTree([minimalRecord("zeta-gpu", { category: "compute_gpu" }), minimalRecord("alpha-ai")]);
     const result = await tree.build();
-    expect(result.providers.map((p) => p.id)).toEqual(["alpha-ai", "zeta-gpu"]);
+    expect(result.ids).toEqual(["alpha-ai", "zeta-gpu"]);
 
     const dataset = Dataset.parse(JSON.parse(await tree.read("api/data/index.json")));
     expect(dataset.version).toBe("test-1");

@@ -1,5 +1,10 @@
-/** The complete output of one build: a path inside public/ and its bytes. */
-export type Artefacts = Map<string, Buffer>;
+/**
+ * Where a build puts its output: a path inside public/ and its bytes. A Map collects them (tests); the
+ * build hands them straight to the generation being written, so writing overlaps rendering.
+ */
+export interface Artefacts {
+  set(file: string, bytes: Buffer): unknown;
+}
 
 export function addText(artefacts: Artefacts, file: string, text: string): void {
   artefacts.set(file, Buffer.from(text, "utf8"));

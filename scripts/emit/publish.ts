@@ -1,13 +1,19 @@
+import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { Artefacts } from "./artefacts.js";
+import { Worker } from "node:worker_threads";
+import { FILE_CONCURRENCY, mapLimit } from "../util/pool.js";
+
+/** Messages to and from the writer thread (writerThread.mjs). */
+type WriterMessage = { kind: "write" | "link"; file: string; bytes: Uint8Array } | { kind: "finish" };
+type WriterReply = { kind: "finished"; filesWritten: number; bytesWritten: number } | { kind: "failed"; message: string };
 
 /**
  * Publishing by generations. `public` is a symbolic link to one complete generation folder under
- * `.site/`. A build writes a new generation (unchanged files are hard-linked from the current one, so
- * only changed bytes are written) and then swaps the link with a single atomic rename. A build killed
- * at any moment leaves `public` pointing at the complete old output; the next build removes what the
- * killed one left behind.
+ * `.site/`. A build writes a new generation (files whose bytes are unchanged are hard-linked from the
+ * current one, so only changed bytes are written) and then swaps the link with a single atomic rename.
+ * A build killed at any moment leaves `public` pointing at the complete old output; the next build
+ * removes what the killed one left behind.
  */
 
 export interface PublishReport {
@@ -20,29 +26,28 @@ export interface PublishReport {
   generation: string | null;
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.lstat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Content hash of every file of a generation, so the next build can compare without reading it back. */
+export type Manifest = Record<string, string>;
+
+/** What a build leaves under .site/ besides the cache: generation folders and temporary files. */
+const LEFTOVER = /^(g|legacy)-|\.tmp-\d+$/;
+
+export const hashBytes = (bytes: Uint8Array) => createHash("sha1").update(bytes).digest("base64url");
 
 async function listFiles(dir: string, prefix = ""): Promise<string[]> {
-  const out: string[] = [];
   let entries: import("node:fs").Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch {
-    return out;
+    return [];
   }
-  for (const entry of entries) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...(await listFiles(path.join(dir, entry.name), rel)));
-    else out.push(rel);
-  }
-  return out;
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? listFiles(path.join(dir, entry.name), rel) : [rel];
+    }),
+  );
+  return nested.flat();
 }
 
 /** The folder `public` currently shows, or null when there is none yet. */
@@ -54,7 +59,7 @@ export async function currentGeneration(publicDir: string): Promise<string | nul
   }
 }
 
-/** Removes generation folders and temporary links that no complete build points at. */
+/** Removes generation folders and temporary files that no complete build points at. */
 async function cleanLeftovers(publicDir: string, generations: string, keep: string | null): Promise<void> {
   let names: string[] = [];
   try {
@@ -64,81 +69,109 @@ async function cleanLeftovers(publicDir: string, generations: string, keep: stri
   }
   for (const name of names) {
     const full = path.join(generations, name);
-    if (keep && path.resolve(full) === keep) continue;
+    if (!LEFTOVER.test(name) || (keep && path.resolve(full) === keep)) continue;
     await fs.rm(full, { recursive: true, force: true });
   }
   await fs.rm(`${publicDir}.next-link`, { force: true });
 }
 
-async function sameBytes(file: string, bytes: Buffer): Promise<boolean> {
-  try {
-    const stat = await fs.stat(file);
-    if (stat.size !== bytes.length) return false;
-    return (await fs.readFile(file)).equals(bytes);
-  } catch {
-    return false;
-  }
+/** The hash of each file of the current output: from the manifest when it matches, else read back. */
+async function currentHashes(current: string, manifest: Manifest | null): Promise<Manifest> {
+  if (manifest) return manifest;
+  const files = await listFiles(current);
+  const hashes = await mapLimit(files, FILE_CONCURRENCY, async (file) => hashBytes(await fs.readFile(path.join(current, file))));
+  return Object.fromEntries(files.map((file, index) => [file, hashes[index]!]));
 }
 
-export async function publish(artefacts: Artefacts, publicDir: string, generations: string): Promise<PublishReport> {
-  await fs.mkdir(generations, { recursive: true });
-  let current = await currentGeneration(publicDir);
-  const publicStat = (await exists(publicDir)) ? await fs.lstat(publicDir) : null;
-  await cleanLeftovers(publicDir, generations, publicStat?.isSymbolicLink() ? current : null);
-  if (publicStat && !publicStat.isSymbolicLink()) {
-    // A plain folder from an older layout: treat it as the current output and diff against it.
-    current = path.resolve(publicDir);
+/**
+ * One new generation being written. Files are handed over as they are made (`add`) and written on a
+ * separate thread at once; `commit` waits for the writes and swaps the link, `abort` throws it away.
+ */
+export class Generation {
+  private readonly manifest: Manifest = {};
+  private readonly report: PublishReport = { added: [], changed: [], removed: [], unchanged: 0, bytesWritten: 0, filesWritten: 0, generation: null };
+  private readonly writer: Worker;
+  private readonly failed: Promise<never>;
+
+
+  private constructor(
+    private readonly publicDir: string,
+    private readonly generations: string,
+    private readonly dir: string,
+    private readonly current: string | null,
+    private readonly isLink: boolean,
+    private readonly old: Manifest,
+  ) {
+    this.writer = new Worker(new URL("./writerThread.mjs", import.meta.url), { workerData: { root: dir, current } });
+    this.failed = new Promise<never>((_, reject) => this.writer.once("error", reject));
+    this.failed.catch(() => undefined);
   }
 
-  const report: PublishReport = { added: [], changed: [], removed: [], unchanged: 0, bytesWritten: 0, filesWritten: 0, generation: null };
-  const oldFiles = new Set(current ? await listFiles(current) : []);
-  const unchanged = new Set<string>();
-  for (const [file, bytes] of artefacts) {
-    if (!oldFiles.has(file)) report.added.push(file);
-    else if (await sameBytes(path.join(current!, file), bytes)) unchanged.add(file);
-    else report.changed.push(file);
-  }
-  for (const file of oldFiles) if (!artefacts.has(file)) report.removed.push(file);
-  report.unchanged = unchanged.size;
-  report.added.sort();
-  report.changed.sort();
-  report.removed.sort();
-  if (publicStat?.isSymbolicLink() && report.added.length + report.changed.length + report.removed.length === 0) {
-    return report;
+  static async open(publicDir: string, generations: string, previousManifest: Manifest | null): Promise<Generation> {
+    await fs.mkdir(generations, { recursive: true });
+    let current = await currentGeneration(publicDir);
+    const publicStat = await fs.lstat(publicDir).catch(() => null);
+    const isLink = publicStat?.isSymbolicLink() ?? false;
+    await cleanLeftovers(publicDir, generations, isLink ? current : null);
+    // A plain folder from an older layout is the current output too; it is moved aside at the swap.
+    if (publicStat && !isLink) current = path.resolve(publicDir);
+    else if (!isLink) current = null;
+    const old = current ? await currentHashes(current, isLink ? previousManifest : null) : {};
+    const dir = path.join(generations, `g-${Date.now().toString(36)}-${process.pid}`);
+    await fs.mkdir(dir);
+    return new Generation(publicDir, generations, dir, current, isLink, old);
   }
 
-  const name = `g-${Date.now().toString(36)}-${process.pid}`;
-  const next = path.join(generations, name);
-  const madeDirs = new Set<string>();
-  for (const [file, bytes] of artefacts) {
-    const target = path.join(next, file);
-    const dir = path.dirname(target);
-    if (!madeDirs.has(dir)) {
-      await fs.mkdir(dir, { recursive: true });
-      madeDirs.add(dir);
+  /** Hands one file over; unchanged files become hard links to the current generation's copy. */
+  add(file: string, bytes: Buffer): void {
+    const hash = hashBytes(bytes);
+    this.manifest[file] = hash;
+    const previous = this.old[file];
+    const unchanged = previous === hash;
+    if (previous === undefined) this.report.added.push(file);
+    else if (unchanged) this.report.unchanged += 1;
+    else this.report.changed.push(file);
+    const message: WriterMessage = { kind: unchanged ? "link" : "write", file, bytes };
+    this.writer.postMessage(message);
+  }
+
+  private async finishWrites(): Promise<void> {
+    const reply = new Promise<WriterReply>((resolve) => this.writer.once("message", resolve));
+    this.writer.postMessage({ kind: "finish" } satisfies WriterMessage);
+    const result = await Promise.race([reply, this.failed]);
+    await this.writer.terminate();
+    if (result.kind === "failed") throw new Error(`writing the output failed: ${result.message}`);
+    this.report.filesWritten = result.filesWritten;
+    this.report.bytesWritten = result.bytesWritten;
+  }
+
+  async commit(): Promise<{ report: PublishReport; manifest: Manifest }> {
+    await this.finishWrites();
+    const { report, manifest } = this;
+    for (const file of Object.keys(this.old)) if (!(file in manifest)) report.removed.push(file);
+    report.added.sort();
+    report.changed.sort();
+    report.removed.sort();
+    if (this.isLink && report.added.length + report.changed.length + report.removed.length === 0) {
+      // Same bytes as what is published: keep the current generation, drop the links just made.
+      await fs.rm(this.dir, { recursive: true, force: true });
+      return { report: { ...report, filesWritten: 0, bytesWritten: 0 }, manifest };
     }
-    if (unchanged.has(file)) {
-      try {
-        await fs.link(path.join(current!, file), target);
-        continue;
-      } catch {
-        // Hard links are not available everywhere; fall back to writing the bytes.
-      }
+    const link = `${this.publicDir}.next-link`;
+    await fs.rm(link, { force: true });
+    await fs.symlink(path.relative(path.dirname(this.publicDir), this.dir), link);
+    if (this.current && !this.isLink) {
+      // rename() cannot replace a folder with a link: move the old folder aside first (one-time migration).
+      await fs.rename(this.publicDir, path.join(this.generations, `legacy-${process.pid}`));
     }
-    await fs.writeFile(target, bytes);
-    report.filesWritten += 1;
-    report.bytesWritten += bytes.length;
+    await fs.rename(link, this.publicDir);
+    report.generation = path.basename(this.dir);
+    await cleanLeftovers(this.publicDir, this.generations, this.dir);
+    return { report, manifest };
   }
 
-  const link = `${publicDir}.next-link`;
-  await fs.rm(link, { force: true });
-  await fs.symlink(path.relative(path.dirname(publicDir), next), link);
-  if (publicStat && !publicStat.isSymbolicLink()) {
-    // rename() cannot replace a folder with a link: move the old folder aside first (one-time migration).
-    await fs.rename(publicDir, path.join(generations, `legacy-${process.pid}`));
+  async abort(): Promise<void> {
+    await this.writer.terminate();
+    await fs.rm(this.dir, { recursive: true, force: true });
   }
-  await fs.rename(link, publicDir);
-  report.generation = name;
-  await cleanLeftovers(publicDir, generations, next);
-  return report;
 }

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { ProjectPaths } from "../config.js";
+import { FILE_CONCURRENCY, mapLimit } from "../util/pool.js";
 import type { Problem } from "../validate/problems.js";
-import { readJsonFile } from "./readJson.js";
+import { parseJsonText, readLimitedBytes } from "./readJson.js";
 
 /** A parsed input file, not yet validated. */
 export interface RawFile {
@@ -18,6 +20,23 @@ export interface LoadedData {
   providers: RawFile[];
   observations: RawFile[];
   problems: Problem[];
+}
+
+/** An input file's bytes, read but not parsed. */
+interface InputBytes {
+  file: string;
+  stem: string;
+  bytes: Buffer;
+}
+
+/** Every input of a build, read but not parsed, with a fingerprint of all their bytes. */
+export interface Inputs {
+  meta: InputBytes | null;
+  providers: InputBytes[];
+  observations: InputBytes[];
+  problems: Problem[];
+  /** Changes whenever any input file, its name, or a problem found while reading changes. */
+  fingerprint: string;
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -45,52 +64,44 @@ async function listJsonFiles(dir: string): Promise<string[]> {
  * Reads one folder of per-record JSON files. The record id comes from the file name, so the name is
  * checked before anything else; a file that resolves outside data/ is never read.
  */
-async function loadFolder(paths: ProjectPaths, dir: string, problems: Problem[]): Promise<RawFile[]> {
-  const files: RawFile[] = [];
-  const dataRoot = await fs.realpath(paths.data);
-  for (const name of await listJsonFiles(dir)) {
+async function readFolder(paths: ProjectPaths, dir: string, dataRoot: string, problems: Problem[]): Promise<InputBytes[]> {
+  const names = await listJsonFiles(dir);
+  const read = await mapLimit(names, FILE_CONCURRENCY, async (name): Promise<InputBytes | Problem> => {
     const full = path.join(dir, name);
     const file = relative(paths, full);
     const stem = name.slice(0, -".json".length);
-    const report = (rule: string, message: string) =>
-      problems.push({ severity: "error", file, id: stem, path: "$", rule, message });
+    const problem = (rule: string, message: string): Problem => ({ severity: "error", file, id: stem, path: "$", rule, message });
     if (!SLUG.test(stem)) {
-      report("file-name", `the file name must be a slug followed by .json (lower-case letters, digits, single hyphens), got "${name}"`);
-      continue;
+      return problem("file-name", `the file name must be a slug followed by .json (lower-case letters, digits, single hyphens), got "${name}"`);
     }
     let real: string;
     try {
       real = await fs.realpath(full);
     } catch {
-      report("unreadable", "the file cannot be opened (a broken symbolic link?)");
-      continue;
+      return problem("unreadable", "the file cannot be opened (a broken symbolic link?)");
     }
-    if (!isInside(real, dataRoot)) {
-      report("outside-data", "the file is a link to a place outside data/; only files inside data/ are read");
-      continue;
-    }
-    const stat = await fs.stat(real);
-    if (!stat.isFile()) {
-      report("not-a-file", "not a regular file");
-      continue;
-    }
-    const result = await readJsonFile(real);
-    if (!result.ok) {
-      problems.push({ severity: "error", file, id: stem, ...result.problem });
-      continue;
-    }
-    files.push({ file, stem, value: result.value });
+    if (!isInside(real, dataRoot)) return problem("outside-data", "the file is a link to a place outside data/; only files inside data/ are read");
+    if (!(await fs.stat(real)).isFile()) return problem("not-a-file", "not a regular file");
+    const result = await readLimitedBytes(real);
+    if (!result.ok) return { severity: "error", file, id: stem, ...result.problem };
+    return { file, stem, bytes: result.bytes };
+  });
+  const files: InputBytes[] = [];
+  for (const entry of read) {
+    if ("bytes" in entry) files.push(entry);
+    else problems.push(entry);
   }
   return files;
 }
 
-export async function loadData(paths: ProjectPaths): Promise<LoadedData> {
+/** Reads every input file's bytes (in parallel) and fingerprints them, without parsing. */
+export async function readInputs(paths: ProjectPaths): Promise<Inputs> {
   const problems: Problem[] = [];
-  let meta: RawFile | null = null;
+  let meta: InputBytes | null = null;
   const metaFile = relative(paths, paths.datasetMeta);
   try {
-    const result = await readJsonFile(paths.datasetMeta);
-    if (result.ok) meta = { file: metaFile, stem: "dataset", value: result.value };
+    const result = await readLimitedBytes(paths.datasetMeta);
+    if (result.ok) meta = { file: metaFile, stem: "dataset", bytes: result.bytes };
     else problems.push({ severity: "error", file: metaFile, ...result.problem });
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
@@ -102,19 +113,39 @@ export async function loadData(paths: ProjectPaths): Promise<LoadedData> {
       message: missing ? "the dataset metadata file is missing" : "the file cannot be read",
     });
   }
+  let providers: InputBytes[] = [];
+  let observations: InputBytes[] = [];
   try {
     await fs.access(paths.providers);
+    const dataRoot = await fs.realpath(paths.data);
+    providers = await readFolder(paths, paths.providers, dataRoot, problems);
+    observations = await readFolder(paths, paths.observations, dataRoot, problems);
   } catch {
-    problems.push({
-      severity: "error",
-      file: relative(paths, paths.providers),
-      path: "$",
-      rule: "missing-folder",
-      message: "the providers folder is missing",
-    });
-    return { meta, providers: [], observations: [], problems };
+    problems.push({ severity: "error", file: relative(paths, paths.providers), path: "$", rule: "missing-folder", message: "the providers folder is missing" });
   }
-  const providers = await loadFolder(paths, paths.providers, problems);
-  const observations = await loadFolder(paths, paths.observations, problems);
+  const hash = createHash("sha256");
+  for (const input of [...(meta ? [meta] : []), ...providers, ...observations]) {
+    hash.update(input.file).update("\0").update(input.bytes).update("\0");
+  }
+  hash.update(JSON.stringify(problems));
+  return { meta, providers, observations, problems, fingerprint: hash.digest("hex") };
+}
+
+/** Parses what was read; a file that is not JSON becomes a Problem that names it. */
+export function parseInputs(inputs: Inputs): LoadedData {
+  const problems = [...inputs.problems];
+  const parse = (input: InputBytes): RawFile | null => {
+    const result = parseJsonText(input.bytes);
+    if (result.ok) return { file: input.file, stem: input.stem, value: result.value };
+    problems.push({ severity: "error", file: input.file, ...(input.stem !== "dataset" && { id: input.stem }), ...result.problem });
+    return null;
+  };
+  const meta = inputs.meta ? parse(inputs.meta) : null;
+  const providers = inputs.providers.map(parse).filter((file): file is RawFile => file !== null);
+  const observations = inputs.observations.map(parse).filter((file): file is RawFile => file !== null);
   return { meta, providers, observations, problems };
+}
+
+export async function loadData(paths: ProjectPaths): Promise<LoadedData> {
+  return parseInputs(await readInputs(paths));
 }

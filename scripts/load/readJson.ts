@@ -78,8 +78,10 @@ export function parseJsonText(bytes: Uint8Array): ReadResult {
   return { ok: true, value };
 }
 
-/** Reads a JSON file, refusing files larger than the size limit before reading them. */
-export async function readJsonFile(file: string): Promise<ReadResult> {
+export type BytesResult = { ok: true; bytes: Buffer } | { ok: false; problem: Omit<Problem, "file" | "severity"> };
+
+/** Reads a file's bytes, refusing files larger than the size limit before reading them. */
+export async function readLimitedBytes(file: string): Promise<BytesResult> {
   const stat = await fs.stat(file);
   if (stat.size > LIMITS.maxFileBytes) {
     return {
@@ -91,5 +93,5 @@ export async function readJsonFile(file: string): Promise<ReadResult> {
       },
     };
   }
-  return parseJsonText(await fs.readFile(file));
+  return { ok: true, bytes: await fs.readFile(file) };
 }

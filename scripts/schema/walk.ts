@@ -2,6 +2,25 @@ import type { z } from "zod";
 
 type AnySchema = z.core.$ZodType;
 
+interface Introspection {
+  shape: Record<string, AnySchema> | null;
+  element: AnySchema | null;
+  options: AnySchema[] | null;
+}
+
+/** What a schema says about the shape of values, looked up once per schema (this runs for every value). */
+const introspected = new WeakMap<AnySchema, Introspection>();
+
+function introspect(schema: AnySchema): Introspection {
+  let known = introspected.get(schema);
+  if (!known) {
+    const def = unwrap(schema)._zod.def as { type: string; options?: AnySchema[] };
+    known = { shape: objectShape(schema), element: arrayElement(schema), options: def.type === "union" && def.options ? def.options : null };
+    introspected.set(schema, known);
+  }
+  return known;
+}
+
 /** Strips wrappers that do not change the shape of the value (optional, nullable, default, pipe). */
 function unwrap(schema: AnySchema): AnySchema {
   let current = schema;
@@ -31,10 +50,10 @@ function arrayElement(schema: AnySchema): AnySchema | null {
 
 /** For a union, the first member that describes objects (or arrays) like the value. */
 function unionMember(schema: AnySchema, value: unknown): AnySchema | null {
-  const def = unwrap(schema)._zod.def as { type: string; options?: AnySchema[] };
-  if (def.type !== "union" || !def.options) return null;
-  for (const option of def.options) {
-    if (Array.isArray(value) ? arrayElement(option) : objectShape(option)) return option;
+  const { options } = introspect(schema);
+  if (!options || value === null || typeof value !== "object") return null;
+  for (const option of options) {
+    if (Array.isArray(value) ? introspect(option).element : introspect(option).shape) return option;
   }
   return null;
 }
@@ -54,7 +73,7 @@ export function canonicalize(
 ): unknown {
   const member = unionMember(schema, value);
   if (member) return canonicalize(member, value, onUnknownKey, path);
-  const shape = objectShape(schema);
+  const { shape, element } = introspect(schema);
   if (shape && isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(shape)) {
@@ -67,7 +86,6 @@ export function canonicalize(
     }
     return out;
   }
-  const element = arrayElement(schema);
   if (element && Array.isArray(value)) {
     return value.map((item, index) => canonicalize(element, item, onUnknownKey, [...path, index]));
   }

@@ -2,6 +2,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { ProjectPaths } from "../config.js";
 import { Observation, type ModelsListAttempt, type Provider } from "../schema/index.js";
+import { mapLimit } from "../util/pool.js";
 import { DEFAULT_POLICY, fetchModelsList, type FetchPolicy } from "./fetchModels.js";
 
 export interface ScrapeOptions {
@@ -48,18 +49,6 @@ async function writeAtomically(file: string, text: string): Promise<void> {
   await fs.rename(temporary, file);
 }
 
-/** Runs tasks with at most `limit` of them under way at once. */
-async function withConcurrency<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await task(item);
-    }
-  });
-  await Promise.all(workers);
-}
-
 export async function scrape(paths: ProjectPaths, providers: readonly Provider[], options: ScrapeOptions): Promise<ScrapeSummary> {
   const log = options.log ?? console.log;
   const now = options.now ?? (() => new Date());
@@ -72,7 +61,7 @@ export async function scrape(paths: ProjectPaths, providers: readonly Provider[]
     else if (base) targets.push({ record, endpoint: modelsEndpoint(base) });
     else summary.skipped.push(record.id);
   }
-  await withConcurrency(targets, options.concurrency, async ({ record, endpoint }) => {
+  await mapLimit(targets, options.concurrency, async ({ record, endpoint }) => {
     const started = Date.now();
     const result = await fetchModelsList(endpoint, process.env[apiKeyVariable(record.id)], options.policy);
     const attempt: ModelsListAttempt = {

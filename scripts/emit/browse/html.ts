@@ -1,11 +1,11 @@
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const SPECIAL = /[&<>"']/;
+const SPECIAL_ALL = /[&<>"']/g;
+
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  const text = String(value);
+  return SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (ch) => ENTITIES[ch]!) : text;
 }
 
 /** A tagged template that escapes every interpolated value unless it is already `Html`. */

@@ -1,0 +1,85 @@
+/**
+ * npm run bench: builds synthetic datasets of several sizes and compares the build with the floor of
+ * writing the same bytes. Prints a table and, last, one summary line for the 10,000-provider size.
+ */
+import { execFile } from "node:child_process";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { writeSyntheticData } from "./synthetic.js";
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..", "..");
+const sizes = (process.env.BENCH_SIZES ?? "1000,10000,50000").split(",").map(Number);
+
+interface Measured {
+  ms: number;
+  peakRssMb: number;
+  filesWritten?: number;
+  bytesWritten?: number;
+  files?: number;
+}
+
+async function node(script: string, args: string[]): Promise<{ result: Measured; wallMs: number }> {
+  const started = performance.now();
+  const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(here, script), ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const wallMs = performance.now() - started;
+  return { result: JSON.parse(stdout.trim().split("\n").at(-1)!) as Measured, wallMs };
+}
+
+const templates = await Promise.all(
+  (await fs.readdir(path.join(root, "data", "providers"))).filter((n) => n.endsWith(".json")).map(async (n) => {
+    const record = JSON.parse(await fs.readFile(path.join(root, "data", "providers", n), "utf8"));
+    delete record.$schema;
+    return record;
+  }),
+);
+
+const rows: string[][] = [];
+let summary = "";
+for (const size of sizes) {
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${size}-`));
+  try {
+    await writeSyntheticData(work, templates, size);
+    const full = await node("buildOnce.ts", [work]);
+    const floorOut = path.join(work, "floor");
+    const floor = await node("floor.ts", [path.join(work, "public"), floorOut]);
+    await fs.rm(floorOut, { recursive: true, force: true });
+    const noop = await node("buildOnce.ts", [work]);
+    const changed = path.join(work, "data", "providers", "bench-000007.json");
+    const record = JSON.parse(await fs.readFile(changed, "utf8"));
+    record.name = "Benchmark provider 7, renamed";
+    await fs.writeFile(changed, JSON.stringify(record, null, 2));
+    const one = await node("buildOnce.ts", [work]);
+    const ratio = full.result.ms / floor.result.ms;
+    rows.push([
+      String(size),
+      String(full.result.files),
+      (full.result.bytesWritten! / 1024 / 1024).toFixed(1),
+      full.result.ms.toFixed(0),
+      full.wallMs.toFixed(0),
+      floor.result.ms.toFixed(0),
+      ratio.toFixed(2),
+      full.result.peakRssMb.toFixed(0),
+      `${noop.result.ms.toFixed(0)} / ${noop.result.filesWritten}`,
+      `${one.result.ms.toFixed(0)} / ${one.result.filesWritten}`,
+    ]);
+    if (size === 10000 || !summary) {
+      summary = `bench: providers=${size} ratio_to_floor=${ratio.toFixed(2)} peak_rss_mb=${full.result.peakRssMb.toFixed(0)} noop_files_written=${noop.result.filesWritten} one_change_files_written=${one.result.filesWritten}`;
+    }
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+const header = ["providers", "files", "MiB written", "build ms", "build wall ms (process)", "floor ms", "build/floor", "peak RSS MiB", "no-op ms / files written", "one change ms / files written"];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(" | ")} |`;
+console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? "unknown CPU"} × ${os.cpus().length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB`);
+console.log(line(header));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+for (const row of rows) console.log(line(row));
+console.log(summary);

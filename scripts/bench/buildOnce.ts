@@ -1,0 +1,17 @@
+/** One measured build in its own process, so peak RSS is the build's own. Prints one JSON line. */
+import { build } from "../build.js";
+import { projectPaths } from "../config.js";
+
+const root = process.argv[2]!;
+const started = performance.now();
+const result = await build(projectPaths(root), { baseUrl: "https://bench.example", today: "2026-11-22", sourceDateEpoch: "1767225600" });
+const ms = performance.now() - started;
+console.log(
+  JSON.stringify({
+    ms,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    filesWritten: result.publish.filesWritten,
+    bytesWritten: result.publish.bytesWritten,
+    files: result.publish.added.length + result.publish.changed.length + result.publish.unchanged,
+  }),
+);

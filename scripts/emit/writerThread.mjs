@@ -1,0 +1,60 @@
+// @ts-check
+/**
+ * The writer thread: receives files from the build and writes them with synchronous calls on its own
+ * thread, so writing overlaps the main thread's rendering instead of waiting for it to finish.
+ * Plain JavaScript because a worker thread does not inherit the TypeScript loader of its parent.
+ * (Measured on 2 cores: one synchronous writer beat both async writes with 32 under way in this thread
+ * and parallel writes from the main thread, which compete with rendering for the same cores.)
+ *
+ * Messages in: { kind: "write" | "link", file, bytes } and { kind: "finish" }.
+ * Reply to "finish": { kind: "finished", filesWritten, bytesWritten } or { kind: "failed", message }.
+ */
+import { linkSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+
+/** @type {{ root: string, current: string | null }} */
+const { root, current } = workerData;
+const made = new Set([path.dirname(root)]);
+let filesWritten = 0;
+let bytesWritten = 0;
+/** @type {string | null} */
+let failure = null;
+
+/** @param {string} dir */
+function ensureFolder(dir) {
+  if (made.has(dir)) return;
+  ensureFolder(path.dirname(dir));
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
+  }
+  made.add(dir);
+}
+
+const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+port.on("message", (/** @type {{ kind: string, file: string, bytes: Uint8Array }} */ message) => {
+  if (message.kind === "finish") {
+    port.postMessage(failure ? { kind: "failed", message: failure } : { kind: "finished", filesWritten, bytesWritten });
+    return;
+  }
+  if (failure) return;
+  try {
+    const target = path.join(root, message.file);
+    ensureFolder(path.dirname(target));
+    if (message.kind === "link" && current) {
+      try {
+        linkSync(path.join(current, message.file), target);
+        return;
+      } catch {
+        // No hard links here (or the old file is gone): write the bytes instead.
+      }
+    }
+    writeFileSync(target, message.bytes);
+    filesWritten += 1;
+    bytesWritten += message.bytes.byteLength;
+  } catch (error) {
+    failure = `${message.file}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+});
