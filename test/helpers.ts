@@ -21,6 +21,19 @@ export const DATASET_META: Json = {
   license_url: "https://creativecommons.org/licenses/by/4.0/",
 };
 
+/** A Fact that passes every rule of the discipline; tests override only what they vary. */
+export function confirmedFact(value: unknown, extra: Json = {}): Json {
+  return {
+    value,
+    status: "confirmed",
+    source_url: "https://acme.example/page",
+    source_type: "provider_site",
+    verified_at: "2026-11-01",
+    verified_by: "manual",
+    ...extra,
+  };
+}
+
 /** The smallest record that passes every rule; tests override only what they vary. */
 export function minimalRecord(id = "acme-ai", overrides: Json = {}): Json {
   return {

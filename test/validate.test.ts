@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { InvalidInputError, formatProblem, type Problem } from "../scripts/validate/problems.js";
-import { makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
+import { confirmedFact, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
 let tree: Tree;
 afterEach(async () => tree?.cleanup());
 
-const confirmedFact = (value: unknown, extra: Record<string, unknown> = {}) => ({
-  value,
-  status: "confirmed",
-  source_url: "https://acme.example/page",
-  source_type: "provider_site",
-  verified_at: "2026-11-01",
-  verified_by: "manual",
-  ...extra,
-});
 
 /** Builds a tree holding a valid record, then the bad one, and returns the problems of the failed build. */
 async function problemsFor(record: unknown, fileName = "acme-ai.json"): Promise<Problem[]> {

@@ -25,7 +25,9 @@ interface Measured {
 
 async function node(script: string, args: string[]): Promise<{ result: Measured; wallMs: number }> {
   const started = performance.now();
-  const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(here, script), ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(here, script), ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
+    throw new Error(`${script} failed: ${(error.stderr ?? "").split("\n").slice(0, 8).join("\n")}`);
+  });
   const wallMs = performance.now() - started;
   return { result: JSON.parse(stdout.trim().split("\n").at(-1)!) as Measured, wallMs };
 }
@@ -38,7 +40,13 @@ const templates = await Promise.all(
   }),
 );
 
-const rows: string[][] = [];
+const header = ["providers", "files", "MiB written", "build ms", "build wall ms (process)", "floor ms", "build/floor", "peak RSS MiB", "no-op ms / files written", "one change ms / files written"];
+const widths = header.map((h) => Math.max(h.length, 12));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(" | ")} |`;
+console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? "unknown CPU"} × ${os.cpus().length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB`);
+console.log(line(header));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+
 let summary = "";
 for (const size of sizes) {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${size}-`));
@@ -55,7 +63,7 @@ for (const size of sizes) {
     await fs.writeFile(changed, JSON.stringify(record, null, 2));
     const one = await node("buildOnce.ts", [work]);
     const ratio = full.result.ms / floor.result.ms;
-    rows.push([
+    console.log(line([
       String(size),
       String(full.result.files),
       (full.result.bytesWritten! / 1024 / 1024).toFixed(1),
@@ -66,7 +74,7 @@ for (const size of sizes) {
       full.result.peakRssMb.toFixed(0),
       `${noop.result.ms.toFixed(0)} / ${noop.result.filesWritten}`,
       `${one.result.ms.toFixed(0)} / ${one.result.filesWritten}`,
-    ]);
+    ]));
     if (size === 10000 || !summary) {
       summary = `bench: providers=${size} ratio_to_floor=${ratio.toFixed(2)} peak_rss_mb=${full.result.peakRssMb.toFixed(0)} noop_files_written=${noop.result.filesWritten} one_change_files_written=${one.result.filesWritten}`;
     }
@@ -75,11 +83,4 @@ for (const size of sizes) {
   }
 }
 
-const header = ["providers", "files", "MiB written", "build ms", "build wall ms (process)", "floor ms", "build/floor", "peak RSS MiB", "no-op ms / files written", "one change ms / files written"];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(" | ")} |`;
-console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? "unknown CPU"} × ${os.cpus().length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB`);
-console.log(line(header));
-console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-for (const row of rows) console.log(line(row));
 console.log(summary);

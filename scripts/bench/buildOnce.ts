@@ -4,7 +4,10 @@ import { projectPaths } from "../config.js";
 
 const root = process.argv[2]!;
 const started = performance.now();
-const result = await build(projectPaths(root), { baseUrl: "https://bench.example", today: "2026-11-22", sourceDateEpoch: "1767225600" });
+const result = await build(projectPaths(root), { baseUrl: "https://bench.example", today: "2026-11-22", sourceDateEpoch: "1767225600" }).catch((error: { problems?: Array<{ file: string; path: string; rule: string }> }) => {
+  console.error(`build failed: ${(error.problems ?? []).slice(0, 5).map((p) => `${p.file} ${p.path} [${p.rule}]`).join("; ") || String(error)}`);
+  process.exit(1);
+});
 const ms = performance.now() - started;
 console.log(
   JSON.stringify({

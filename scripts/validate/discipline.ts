@@ -13,7 +13,8 @@ const TECHNICAL_MEMBERS = new Set(["datacenter_locations", "subprocessors_list_u
 /** Members holding derived or registry objects, not Facts. */
 const NOT_FACTS = new Set(["_contested", "_models_api", "_registry", "_observed"]);
 
-interface FactLike {
+/** A Fact as found in a record, before anything is known about its value. */
+export interface FactLike {
   value?: unknown;
   status?: unknown;
   source_url?: unknown;
@@ -22,6 +23,8 @@ interface FactLike {
   verified_by?: unknown;
   corroborated_at?: unknown;
   corroborated_by?: unknown;
+  note?: unknown;
+  display?: unknown;
 }
 
 const isFact = (node: unknown): node is FactLike =>
@@ -72,6 +75,9 @@ export function checkDiscipline(file: string, record: Provider, today: string): 
     }
     if (typeof fact.corroborated_at === "string" && fact.corroborated_at > today) {
       report([...path, "corroborated_at"], "corroborated-in-future", `corroborated_at ${fact.corroborated_at} is later than the build day ${today}`);
+    }
+    if (status === "confirmed" && fact.source_type === "press") {
+      report([...path, "status"], "press-at-most-claimed", "a value seen only in the press is at most claimed: confirmed needs a primary source (the provider's own page, a binding document or a register)");
     }
     const block = path.length === 2 ? String(path[0]) : "";
     if (

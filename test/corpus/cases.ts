@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { minimalRecord, type Tree } from "../helpers.js";
+import { confirmedFact, minimalRecord, type Tree } from "../helpers.js";
 
 /**
  * The corpus of malformed inputs. Each case is a patch to a valid data tree (which holds the record
@@ -17,15 +17,7 @@ export interface MalformedCase {
 const FILE = "data/providers/acme-ai.json";
 type Json = Record<string, unknown>;
 
-const fact = (value: unknown, extra: Json = {}): Json => ({
-  value,
-  status: "confirmed",
-  source_url: "https://acme.example/page",
-  source_type: "provider_site",
-  verified_at: "2026-11-01",
-  verified_by: "manual",
-  ...extra,
-});
+const fact = confirmedFact;
 
 /** A case that writes acme-ai.json as the given record. */
 const record = (kind: string, name: string, overrides: Json, path: string, rule: string | RegExp, drop: string[] = []): MalformedCase => ({
@@ -159,6 +151,7 @@ export const CASES: MalformedCase[] = [
   record("discipline", "verified_at without verified_by", { own_weights: fact(true, { verified_by: null }) }, "$.own_weights", "verification-pair"),
   record("discipline", "residency marketing confirmed", { sovereignty: { data_residency_guarantee: fact(true) } }, "$.sovereignty.data_residency_guarantee.status", "marketing-at-most-claimed"),
   record("discipline", "training-use marketing confirmed", { compliance: { data_used_for_training: fact(false, { source_type: "provider_docs" }) } }, "$.compliance.data_used_for_training.status", "marketing-at-most-claimed"),
+  record("discipline", "confirmed from the press alone", { own_weights: fact(true, { source_type: "press" }) }, "$.own_weights.status", "press-at-most-claimed"),
   record("discipline", "prices without a currency", { pricing: { price_per_1m_input_tokens: fact(0.2) } }, "$.pricing.currency", "price-needs-currency"),
   // Models
   record("models", "model price is text", { pricing: { currency: fact("EUR") }, models: fact([{ name: "m", input_price: "0.40" }]) }, "$.models.value[0].input_price", "invalid_type"),

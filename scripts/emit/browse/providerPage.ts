@@ -1,20 +1,9 @@
 import type { FactStatus, Model, Provider } from "../../schema/index.js";
-import { factsOf } from "../../validate/discipline.js";
+import { factsOf, type FactLike } from "../../validate/discipline.js";
 import { STATUS_LABEL, countFacts, describeValue } from "./facts.js";
 import { Html, html, page, safeHref } from "./html.js";
 import { categoryLabel } from "./indexPage.js";
 
-interface FactView {
-  value?: unknown;
-  status?: unknown;
-  source_url?: unknown;
-  source_type?: unknown;
-  verified_at?: unknown;
-  verified_by?: unknown;
-  note?: unknown;
-  corroborated_at?: unknown;
-  display?: unknown;
-}
 
 const BLOCK_TITLES: Record<string, string> = {
   availability_status: "Availability",
@@ -60,13 +49,13 @@ function badge(status: unknown): Html {
   return html`<span class="badge badge-${known ? status : "other"}">${label}</span>`;
 }
 
-function sourceCell(fact: FactView): Html {
+function sourceCell(fact: FactLike): Html {
   const href = safeHref(fact.source_url);
   if (!href) return html`<span class="muted">none</span>`;
   return html`<a href="${href}" rel="nofollow noopener">${fact.source_type ?? "source"}</a>`;
 }
 
-function factRow(label: string, fact: FactView): Html {
+function factRow(label: string, fact: FactLike): Html {
   const status = String(fact.status);
   const shown = typeof fact.display === "string" ? fact.display : describeValue(fact.value, status);
   return html`<tr>
@@ -114,7 +103,7 @@ export function providerPage(record: Provider): string {
     const [block, member] = path.map(String) as [string, string | undefined];
     if (block === "models") continue;
     const rows = blocks.get(block) ?? [];
-    rows.push(factRow(member ? humanise(member) : BLOCK_TITLES[block] ?? humanise(block), fact as FactView));
+    rows.push(factRow(member ? humanise(member) : BLOCK_TITLES[block] ?? humanise(block), fact as FactLike));
     blocks.set(block, rows);
   }
   // Top-level Facts (availability, MCP support, own weights) share one table; blocks get one each.
