@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { cacheKey, codeVersion, readBuildCache, writeBuildCache } from "./buildCache.js";
 import { todayUtc, type ProjectPaths } from "./config.js";
 import type { Artefacts } from "./emit/artefacts.js";
-import { emitBrowse } from "./emit/browse/emitBrowse.js";
-import { emitDataset } from "./emit/dataset.js";
+import { emitBrowse, emitProviderPage } from "./emit/browse/emitBrowse.js";
+import { emitDataset, emitProvider } from "./emit/dataset.js";
 import { emitErrors } from "./emit/errors.js";
 import { emitHostFiles, rootHostFiles } from "./emit/hosts.js";
 import { emitInterfaceDescriptions } from "./emit/openapi.js";
@@ -13,7 +13,7 @@ import { Generation, currentGeneration, type PublishReport } from "./emit/publis
 import { emitReviewQueue, reviewQueueText } from "./emit/reviewQueue.js";
 import { emitStatus, statusOf } from "./emit/status.js";
 import { parseInputs, readInputs } from "./load/loadData.js";
-import { mergeObservations, type ReviewEntry } from "./merge/merge.js";
+import { mergeRecord, type ReviewEntry } from "./merge/merge.js";
 import { Provider } from "./schema/index.js";
 import { canonicalize } from "./schema/walk.js";
 import { factsOf } from "./validate/discipline.js";
@@ -100,6 +100,8 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     sourceDateEpoch: options.sourceDateEpoch,
   });
   const cache = await readBuildCache(paths.generations);
+  let warnings: Problem[] = [];
+  let generatedAt = "";
   const current = await currentGeneration(paths.publicDir);
   if (cache && cache.key === key && current && path.basename(current) === cache.generation) {
     // Nothing the output depends on has changed: the published generation is already this build.
@@ -114,23 +116,29 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     };
   }
 
-  const validated = validateData(parseInputs(inputs), today);
-  if (errorsOf(validated.problems).length > 0 || !validated.meta) throw new InvalidInputError(validated.problems);
-  const merged = mergeObservations(
-    validated.providers.map((entry) => entry.record),
-    validated.observations,
-  );
-  // The merge adds members to the records it touches; put those back in canonical key order.
-  const providers = merged.providers.map((record) => (validated.observations.has(record.id) ? (canonicalize(Provider, record) as Provider) : record));
-  const { reviewQueue } = merged;
-  const generatedAt = generatedAtFor(providers, options.sourceDateEpoch);
-
+  // The new generation is written while the records are validated and rendered: a failed build
+  // throws it away before anything is published.
   const previous = cache && current && path.basename(current) === cache.generation ? cache.manifest : null;
   const generation = await Generation.open(paths.publicDir, paths.generations, previous);
+  const artefacts: Artefacts = { set: (file, bytes) => generation.add(file, bytes) };
+  const providers: Provider[] = [];
+  const serialised: string[] = [];
+  const reviewQueue: ReviewEntry[] = [];
   let published: Awaited<ReturnType<Generation["commit"]>>;
   try {
-    const artefacts: Artefacts = { set: (file, bytes) => generation.add(file, bytes) };
-    emitDataset(artefacts, validated.meta, providers, generatedAt);
+    const validated = validateData(parseInputs(inputs), today, (record, observation) => {
+      // The merge adds members to the records it touches; put those back in canonical key order.
+      const merged = observation ? (canonicalize(Provider, mergeRecord(record, observation, reviewQueue)) as Provider) : record;
+      const json = JSON.stringify(merged);
+      providers.push(merged);
+      serialised.push(json);
+      emitProvider(artefacts, merged.id, json);
+      emitProviderPage(artefacts, merged);
+    });
+    if (errorsOf(validated.problems).length > 0 || !validated.meta) throw new InvalidInputError(validated.problems);
+    warnings = validated.problems;
+    generatedAt = generatedAtFor(providers, options.sourceDateEpoch);
+    emitDataset(artefacts, validated.meta, serialised, generatedAt);
     const status = statusOf(validated.meta.version, providers, reviewQueue.length, generatedAt);
     emitStatus(artefacts, status);
     emitBrowse(artefacts, providers, status, options.baseUrl);
@@ -146,7 +154,6 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   const { report, manifest } = published;
   await writeHostAndQueueFiles(paths, options, reviewQueue);
   const ids = providers.map((record) => record.id);
-  const warnings = validated.problems;
   const shown = await currentGeneration(paths.publicDir);
   if (shown) await writeBuildCache(paths.generations, { key, generation: path.basename(shown), manifest, ids, reviewQueue, warnings, generatedAt });
   return { ids, reviewQueue, warnings, publish: report, generatedAt, upToDate: false };

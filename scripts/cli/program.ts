@@ -7,7 +7,6 @@ import { loadData } from "../load/loadData.js";
 import { mergeObservations } from "../merge/merge.js";
 import { formatReport, reportOf } from "../report.js";
 import { DEFAULT_POLICY, scrape } from "../scrape/scrape.js";
-import { needsBuild } from "../serve/freshness.js";
 import { startServer } from "../serve/server.js";
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../validate/problems.js";
 import { validateData } from "../validate/validate.js";
@@ -137,10 +136,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       return port;
     })
     .option("--host <host>", "address to listen on", "127.0.0.1")
-    .option("--build-if-needed", "build first when public/ is missing or older than the data or the code")
+    .option("--build-if-needed", "build first; a build with nothing changed is a no-op that writes nothing")
     .option(...baseUrlOption, defaultBaseUrl())
     .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string }) => {
-      if (options.buildIfNeeded && (await needsBuild(paths()))) {
+      if (options.buildIfNeeded) {
         exitCode = await runBuild(paths(), { baseUrl: options.baseUrl });
         if (exitCode !== EXIT.ok) return;
       }

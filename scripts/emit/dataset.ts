@@ -1,14 +1,17 @@
-import type { DatasetMeta, Provider } from "../schema/index.js";
+import type { DatasetMeta } from "../schema/index.js";
 import { FILES } from "../routes.js";
 import { addText, type Artefacts } from "./artefacts.js";
 
+/** One provider's file: the same serialisation that goes into the dataset, plus a newline. */
+export function emitProvider(artefacts: Artefacts, id: string, serialised: string): void {
+  addText(artefacts, FILES.provider(id), `${serialised}\n`);
+}
+
 /**
- * The dataset and one file per provider. Each provider is serialised once and the dataset is
- * assembled from those same strings, so a provider file is byte-identical to its entry in the dataset.
+ * The dataset, assembled from the providers' serialisations: each provider file is therefore
+ * byte-identical to its entry in the dataset.
  */
-export function emitDataset(artefacts: Artefacts, meta: DatasetMeta, providers: readonly Provider[], generatedAt: string): void {
-  const serialised = providers.map((record) => JSON.stringify(record));
-  providers.forEach((record, index) => addText(artefacts, FILES.provider(record.id), `${serialised[index]}\n`));
+export function emitDataset(artefacts: Artefacts, meta: DatasetMeta, serialised: readonly string[], generatedAt: string): void {
   const head = {
     version: meta.version,
     ...(meta.source !== undefined && { source: meta.source }),

@@ -5,8 +5,10 @@ import { Worker } from "node:worker_threads";
 import { FILE_CONCURRENCY, mapLimit } from "../util/pool.js";
 
 /** Messages to and from the writer thread (writerThread.mjs). */
-type WriterMessage = { kind: "write" | "link"; file: string; bytes: Uint8Array } | { kind: "finish" };
-type WriterReply = { kind: "finished"; filesWritten: number; bytesWritten: number } | { kind: "failed"; message: string };
+type WriterMessage = { kind: "file"; file: string; bytes: Uint8Array; previous: string | null } | { kind: "finish" };
+type WriterReply =
+  | { kind: "finished"; filesWritten: number; bytesWritten: number; hashes: Manifest; changed: string[] }
+  | { kind: "failed"; message: string };
 
 /**
  * Publishing by generations. `public` is a symbolic link to one complete generation folder under
@@ -88,8 +90,9 @@ async function currentHashes(current: string, manifest: Manifest | null): Promis
  * separate thread at once; `commit` waits for the writes and swaps the link, `abort` throws it away.
  */
 export class Generation {
-  private readonly manifest: Manifest = {};
-  private readonly report: PublishReport = { added: [], changed: [], removed: [], unchanged: 0, bytesWritten: 0, filesWritten: 0, generation: null };
+  private manifest: Manifest = {};
+  private readonly files: string[] = [];
+  private report: PublishReport = { added: [], changed: [], removed: [], unchanged: 0, bytesWritten: 0, filesWritten: 0, generation: null };
   private readonly writer: Worker;
   private readonly failed: Promise<never>;
 
@@ -122,17 +125,18 @@ export class Generation {
     return new Generation(publicDir, generations, dir, current, isLink, old);
   }
 
-  /** Hands one file over; unchanged files become hard links to the current generation's copy. */
+  /**
+   * Hands one file over to the writer thread, which hashes it and writes it (or hard-links the current
+   * copy when the bytes are the same). A buffer that owns its memory is moved, not copied; the caller
+   * must not use it afterwards.
+   */
   add(file: string, bytes: Buffer): void {
-    const hash = hashBytes(bytes);
-    this.manifest[file] = hash;
-    const previous = this.old[file];
-    const unchanged = previous === hash;
-    if (previous === undefined) this.report.added.push(file);
-    else if (unchanged) this.report.unchanged += 1;
-    else this.report.changed.push(file);
-    const message: WriterMessage = { kind: unchanged ? "link" : "write", file, bytes };
-    this.writer.postMessage(message);
+    this.files.push(file);
+    const previous = this.old[file] ?? null;
+    if (previous === null) this.report.added.push(file);
+    const message: WriterMessage = { kind: "file", file, bytes, previous };
+    const ownsMemory = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    this.writer.postMessage(message, ownsMemory ? [bytes.buffer as ArrayBuffer] : []);
   }
 
   private async finishWrites(): Promise<void> {
@@ -143,6 +147,9 @@ export class Generation {
     if (result.kind === "failed") throw new Error(`writing the output failed: ${result.message}`);
     this.report.filesWritten = result.filesWritten;
     this.report.bytesWritten = result.bytesWritten;
+    this.report.changed = result.changed;
+    this.report.unchanged = this.files.length - this.report.added.length - result.changed.length;
+    this.manifest = result.hashes;
   }
 
   async commit(): Promise<{ report: PublishReport; manifest: Manifest }> {

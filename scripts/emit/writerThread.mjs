@@ -6,9 +6,13 @@
  * (Measured on 2 cores: one synchronous writer beat both async writes with 32 under way in this thread
  * and parallel writes from the main thread, which compete with rendering for the same cores.)
  *
- * Messages in: { kind: "write" | "link", file, bytes } and { kind: "finish" }.
- * Reply to "finish": { kind: "finished", filesWritten, bytesWritten } or { kind: "failed", message }.
+ * It also hashes each file (off the main thread) and compares it with the hash in the current
+ * generation's manifest: an unchanged file becomes a hard link to the current copy instead of a write.
+ *
+ * Messages in: { kind: "file", file, bytes, previous } (previous: the current hash or null) and { kind: "finish" }.
+ * Reply to "finish": { kind: "finished", filesWritten, bytesWritten, hashes, changed } or { kind: "failed", message }.
  */
+import { createHash } from "node:crypto";
 import { linkSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
@@ -17,6 +21,10 @@ import { parentPort, workerData } from "node:worker_threads";
 const { root, current } = workerData;
 const made = new Set([path.dirname(root)]);
 let filesWritten = 0;
+/** @type {Record<string, string>} */
+const hashes = {};
+/** @type {string[]} */
+const changed = [];
 let bytesWritten = 0;
 /** @type {string | null} */
 let failure = null;
@@ -34,16 +42,20 @@ function ensureFolder(dir) {
 }
 
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
-port.on("message", (/** @type {{ kind: string, file: string, bytes: Uint8Array }} */ message) => {
+port.on("message", (/** @type {{ kind: string, file: string, bytes: Uint8Array, previous: string | null }} */ message) => {
   if (message.kind === "finish") {
-    port.postMessage(failure ? { kind: "failed", message: failure } : { kind: "finished", filesWritten, bytesWritten });
+    port.postMessage(failure ? { kind: "failed", message: failure } : { kind: "finished", filesWritten, bytesWritten, hashes, changed });
     return;
   }
   if (failure) return;
   try {
+    const hash = createHash("sha1").update(message.bytes).digest("base64url");
+    hashes[message.file] = hash;
+    const unchanged = message.previous === hash;
+    if (message.previous !== null && !unchanged) changed.push(message.file);
     const target = path.join(root, message.file);
     ensureFolder(path.dirname(target));
-    if (message.kind === "link" && current) {
+    if (unchanged && current) {
       try {
         linkSync(path.join(current, message.file), target);
         return;

@@ -67,19 +67,23 @@ function mergeFact(record: Record<string, unknown>, observed: ObservedFact, queu
   });
 }
 
+/** One record and its observation → the merged record; deviations are appended to `reviewQueue`. */
+export function mergeRecord(provider: Provider, observation: Observation, reviewQueue: ReviewEntry[]): Provider {
+  const record: Record<string, unknown> = { ...provider };
+  for (const source of OBSERVATION_SOURCES) {
+    const { facts, derived } = source(provider, observation);
+    for (const fact of facts) mergeFact(record, fact, reviewQueue);
+    Object.assign(record, derived);
+  }
+  return record as Provider;
+}
+
 /** Seed + observations → merged records and the review queue. Pure: the same inputs give the same output. */
 export function mergeObservations(providers: readonly Provider[], observations: ReadonlyMap<string, Observation>): MergeResult {
   const reviewQueue: ReviewEntry[] = [];
   const merged = providers.map((provider) => {
     const observation = observations.get(provider.id);
-    if (!observation) return provider;
-    const record: Record<string, unknown> = { ...provider };
-    for (const source of OBSERVATION_SOURCES) {
-      const { facts, derived } = source(provider, observation);
-      for (const fact of facts) mergeFact(record, fact, reviewQueue);
-      Object.assign(record, derived);
-    }
-    return record as Provider;
+    return observation ? mergeRecord(provider, observation, reviewQueue) : provider;
   });
   return { providers: merged, reviewQueue };
 }

@@ -8,10 +8,18 @@ export const Slug = z
   })
   .max(64, { message: "must be at most 64 characters" });
 
+/** Dates repeat across thousands of Facts; each distinct one is checked once. */
+const checkedDates = new Map<string, boolean>();
+
 function isRealCalendarDate(text: string): boolean {
-  const [year, month, day] = text.split("-").map(Number);
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+  let real = checkedDates.get(text);
+  if (real === undefined) {
+    const [year, month, day] = text.split("-").map(Number);
+    const date = new Date(Date.UTC(year!, month! - 1, day!));
+    real = date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+    if (checkedDates.size < 100_000) checkedDates.set(text, real);
+  }
+  return real;
 }
 
 /** ISO 8601 calendar date (YYYY-MM-DD) that exists on the calendar. */

@@ -91,3 +91,26 @@ export function canonicalize(
   }
   return value;
 }
+
+/** Reports members the schema does not name, without copying anything (the validator's hot path). */
+export function findUnknownKeys(schema: AnySchema, value: unknown, onUnknownKey: (path: PropertyKey[]) => void, path: PropertyKey[] = []): void {
+  const member = unionMember(schema, value);
+  if (member) return findUnknownKeys(member, value, onUnknownKey, path);
+  const { shape, element } = introspect(schema);
+  if (shape && isPlainObject(value)) {
+    for (const key in value) {
+      const inner = shape[key];
+      if (inner) {
+        const child = value[key];
+        if (child !== null && typeof child === "object") findUnknownKeys(inner, child, onUnknownKey, [...path, key]);
+      } else {
+        onUnknownKey([...path, key]);
+      }
+    }
+  } else if (element && Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const child = value[index];
+      if (child !== null && typeof child === "object") findUnknownKeys(element, child, onUnknownKey, [...path, index]);
+    }
+  }
+}

@@ -30,18 +30,30 @@ export interface FactLike {
 const isFact = (node: unknown): node is FactLike =>
   node !== null && typeof node === "object" && !Array.isArray(node) && "status" in node && "value" in node;
 
+type FactEntry = [PropertyKey[], FactLike];
+
+/** Several emitters ask for the Facts of the same record: each record is walked once. */
+const factsCache = new WeakMap<object, FactEntry[]>();
+
 /** Every Fact of a record with its path, including Facts inside blocks the schema does not name. */
-export function* factsOf(record: Record<string, unknown>): Generator<[PropertyKey[], FactLike]> {
-  for (const [key, member] of Object.entries(record)) {
+export function factsOf(record: Record<string, unknown>): readonly FactEntry[] {
+  let facts = factsCache.get(record);
+  if (facts) return facts;
+  facts = [];
+  for (const key in record) {
     if (NOT_FACTS.has(key)) continue;
+    const member = record[key];
     if (isFact(member)) {
-      yield [[key], member];
+      facts.push([[key], member]);
     } else if (member !== null && typeof member === "object" && !Array.isArray(member)) {
-      for (const [inner, fact] of Object.entries(member)) {
-        if (!NOT_FACTS.has(inner) && isFact(fact)) yield [[key, inner], fact];
+      for (const inner in member) {
+        const fact = (member as Record<string, unknown>)[inner];
+        if (!NOT_FACTS.has(inner) && isFact(fact)) facts.push([[key, inner], fact]);
       }
     }
   }
+  factsCache.set(record, facts);
+  return facts;
 }
 
 /** Cross-field rules of the status discipline, on a record that already matches the schema. */

@@ -1,6 +1,6 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
 import { DatasetMeta, Observation, Provider } from "../schema/index.js";
-import { canonicalize } from "../schema/walk.js";
+import { findUnknownKeys } from "../schema/walk.js";
 import { checkDiscipline } from "./discipline.js";
 import type { Problem } from "./problems.js";
 import { jsonPath } from "./problems.js";
@@ -57,7 +57,9 @@ function validateProvider(raw: RawFile, today: string, problems: Problem[]): Val
   const discipline = checkDiscipline(raw.file, parsed.data, today);
   if (discipline.length > 0) ok = false;
   problems.push(...discipline);
-  const record = canonicalize(Provider, input, (path) =>
+  // zod's output already lists known members in schema order, extra members after: the canonical order.
+  const record = parsed.data;
+  findUnknownKeys(Provider, input, (path) =>
     problems.push({
       severity: "warning",
       file: raw.file,
@@ -66,12 +68,41 @@ function validateProvider(raw: RawFile, today: string, problems: Problem[]): Val
       rule: "unknown-field",
       message: "field is not in the schema; it is kept, but check its spelling",
     }),
-  ) as Provider;
+  );
   return ok ? { file: raw.file, record } : null;
 }
 
-/** Validates everything that was loaded, collecting every problem before deciding. */
-export function validateData(loaded: LoadedData, today: string): ValidatedData {
+function validateObservations(loaded: LoadedData, problems: Problem[]): Map<string, Observation> {
+  const observations = new Map<string, Observation>();
+  const providerStems = new Set(loaded.providers.map((raw) => raw.stem));
+  for (const raw of loaded.observations) {
+    const parsed = Observation.safeParse(raw.value);
+    if (!parsed.success) {
+      problems.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file, id: raw.stem }));
+      continue;
+    }
+    if (parsed.data.id !== raw.stem) {
+      problems.push({ severity: "error", file: raw.file, id: raw.stem, path: "$.id", rule: "id-matches-file-name", message: `id "${parsed.data.id}" must equal the file name "${raw.stem}.json"` });
+      continue;
+    }
+    if (!providerStems.has(raw.stem)) {
+      problems.push({ severity: "warning", file: raw.file, id: raw.stem, path: "$.id", rule: "orphan-observation", message: "no provider has this id; the observation is ignored" });
+      continue;
+    }
+    observations.set(raw.stem, parsed.data);
+  }
+  return observations;
+}
+
+/**
+ * Validates everything that was loaded, collecting every problem before deciding. `onValid` hears of
+ * each valid record as soon as it is checked, in id order, so a build can render while it validates.
+ */
+export function validateData(
+  loaded: LoadedData,
+  today: string,
+  onValid?: (record: Provider, observation: Observation | undefined) => void,
+): ValidatedData {
   const problems: Problem[] = [...loaded.problems];
   let meta: DatasetMeta | null = null;
   if (loaded.meta) {
@@ -79,6 +110,7 @@ export function validateData(loaded: LoadedData, today: string): ValidatedData {
     if (parsed.success) meta = parsed.data;
     else problems.push(...problemsFromIssues(parsed.error.issues, loaded.meta.value, { file: loaded.meta.file }));
   }
+  const observations = validateObservations(loaded, problems);
   const providers: ValidatedRecord[] = [];
   const seen = new Map<string, string>();
   for (const raw of loaded.providers) {
@@ -98,24 +130,8 @@ export function validateData(loaded: LoadedData, today: string): ValidatedData {
     }
     seen.set(valid.record.id, raw.file);
     providers.push(valid);
+    onValid?.(valid.record, observations.get(valid.record.id));
   }
   providers.sort((a, b) => (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
-  const observations = new Map<string, Observation>();
-  for (const raw of loaded.observations) {
-    const parsed = Observation.safeParse(raw.value);
-    if (!parsed.success) {
-      problems.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file, id: raw.stem }));
-      continue;
-    }
-    if (parsed.data.id !== raw.stem) {
-      problems.push({ severity: "error", file: raw.file, id: raw.stem, path: "$.id", rule: "id-matches-file-name", message: `id "${parsed.data.id}" must equal the file name "${raw.stem}.json"` });
-      continue;
-    }
-    if (!seen.has(raw.stem)) {
-      problems.push({ severity: "warning", file: raw.file, id: raw.stem, path: "$.id", rule: "orphan-observation", message: "no provider has this id; the observation is ignored" });
-      continue;
-    }
-    observations.set(raw.stem, parsed.data);
-  }
   return { meta, providers, observations, problems };
 }

@@ -6,11 +6,15 @@ import { indexPage } from "./indexPage.js";
 import { methodologyPage } from "./methodologyPage.js";
 import { providerPage } from "./providerPage.js";
 
+/** One provider's page. */
+export function emitProviderPage(artefacts: Artefacts, record: Provider): void {
+  addText(artefacts, `providers/${record.id}.html`, providerPage(record));
+}
+
 /** The pages people read and the guide agents read, all static and made from the same records. */
 export function emitBrowse(artefacts: Artefacts, providers: readonly Provider[], status: Status, baseUrl: string): void {
   addText(artefacts, "index.html", indexPage(providers, status));
   addText(artefacts, "methodology.html", methodologyPage(status, baseUrl));
-  for (const record of providers) addText(artefacts, `providers/${record.id}.html`, providerPage(record));
   addText(artefacts, "assets/style.css", STYLESHEET);
   addText(artefacts, "assets/browse.js", BROWSE_SCRIPT);
   addText(artefacts, "assets/favicon.svg", FAVICON);
