@@ -65,6 +65,7 @@ describe("errors", () => {
         expect(body.message).toMatch(/leverantör/);
         expect(body.hint).toContain("/api/data");
         expect(body.docs).toMatch(/^https:\/\//);
+        expect(response.headers.get("cache-control")).toBe("no-store");
       });
     }
   }

@@ -23,8 +23,9 @@ export interface RunningServer {
 
 const MAX_URL_LENGTH = 2048;
 
+/** Errors are not cached: an id added by the next build must not stay "not found" in a cache. */
 function sendJson(response: http.ServerResponse, status: number, body: string | Buffer, head: boolean): void {
-  response.writeHead(status, { ...JSON_HEADERS, "Content-Length": Buffer.byteLength(body) });
+  response.writeHead(status, { ...JSON_HEADERS, "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body) });
   response.end(head ? undefined : body);
 }
 
