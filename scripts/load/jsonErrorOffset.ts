@@ -46,29 +46,16 @@ export function jsonErrorOffset(text: string): number {
     if (!match || match[0] === "-") fail();
     i += match![0].length;
   };
-  // Iterative over nesting, so a deeply nested file cannot overflow the stack here either.
-  const stack: Array<"{" | "["> = [];
-  const value = () => {
+  const memberKey = () => {
     ws();
+    if (text[i] !== '"') fail();
+    string();
+    ws();
+    if (text[i] !== ":") fail();
+    i += 1;
+  };
+  const scalar = () => {
     const ch = text[i];
-    if (ch === "{" || ch === "[") {
-      stack.push(ch);
-      i += 1;
-      ws();
-      if (text[i] === (ch === "{" ? "}" : "]")) {
-        stack.pop();
-        i += 1;
-        return;
-      }
-      if (ch === "{") {
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ":") fail();
-        i += 1;
-      }
-      return "open";
-    }
     if (ch === '"') return string();
     if (ch === "t") return literal("true");
     if (ch === "f") return literal("false");
@@ -76,37 +63,45 @@ export function jsonErrorOffset(text: string): number {
     if (ch === "-" || (ch !== undefined && ch >= "0" && ch <= "9")) return number();
     fail();
   };
+  // Iterative over nesting, so a deeply nested file cannot overflow the stack here either.
+  const stack: Array<"{" | "["> = [];
   try {
-    if (value() !== "open") {
+    for (;;) {
+      // One value: a scalar, an empty container, or the opening of a container whose members follow.
       ws();
-      if (i < n) fail();
-      return n;
-    }
-    while (stack.length > 0) {
-      ws();
-      const top = stack[stack.length - 1]!;
-      const close = top === "{" ? "}" : "]";
-      if (text[i] === close) {
-        stack.pop();
+      const ch = text[i];
+      if (ch === "{" || ch === "[") {
         i += 1;
-        continue;
-      }
-      // A value just ended inside a container: a comma must follow, then the next member.
-      if (text[i] !== ",") fail();
-      i += 1;
-      ws();
-      if (top === "{") {
-        if (text[i] !== '"') fail();
-        string();
         ws();
-        if (text[i] !== ":") fail();
-        i += 1;
+        if (text[i] === (ch === "{" ? "}" : "]")) {
+          i += 1;
+        } else {
+          stack.push(ch);
+          if (ch === "{") memberKey();
+          continue;
+        }
+      } else {
+        scalar();
       }
-      value();
+      // A value is complete: close the containers it ends, or move on to the next member.
+      for (;;) {
+        ws();
+        const top = stack[stack.length - 1];
+        if (top === undefined) {
+          if (i < n) fail();
+          return n;
+        }
+        if (text[i] === (top === "{" ? "}" : "]")) {
+          stack.pop();
+          i += 1;
+          continue;
+        }
+        if (text[i] !== ",") fail();
+        i += 1;
+        if (top === "{") memberKey();
+        break;
+      }
     }
-    ws();
-    if (i < n) fail();
-    return n;
   } catch (offset) {
     return typeof offset === "number" ? Math.min(offset, n) : n;
   }
