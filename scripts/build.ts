@@ -1,4 +1,3 @@
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheKey, codeVersion, readBuildCache, writeBuildCache } from "./buildCache.js";
@@ -18,6 +17,7 @@ import { Provider } from "./schema/index.js";
 import { canonicalize } from "./schema/walk.js";
 import { factsOf } from "./validate/discipline.js";
 import { InvalidInputError, errorsOf, type Problem } from "./validate/problems.js";
+import { writeIfChanged } from "./util/files.js";
 import { validateData } from "./validate/validate.js";
 
 /** The project folder holding the code that builds the site (not the data folder being built). */
@@ -67,18 +67,6 @@ export function generatedAtFor(providers: readonly Provider[], sourceDateEpoch?:
     return new Date(Number(sourceDateEpoch) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
   }
   return newestDataDate(providers);
-}
-
-async function writeIfChanged(file: string, text: string): Promise<boolean> {
-  try {
-    if ((await fs.readFile(file, "utf8")) === text) return false;
-  } catch {
-    // missing: write it
-  }
-  const temporary = `${file}.tmp-${process.pid}`;
-  await fs.writeFile(temporary, text);
-  await fs.rename(temporary, file);
-  return true;
 }
 
 async function writeHostAndQueueFiles(paths: ProjectPaths, options: BuildOptions, reviewQueue: readonly ReviewEntry[]): Promise<void> {

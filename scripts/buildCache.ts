@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { Manifest } from "./emit/publish.js";
+import { writeAtomically } from "./util/files.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import type { Problem } from "./validate/problems.js";
 
@@ -57,8 +58,5 @@ export async function readBuildCache(generations: string): Promise<BuildCache | 
 }
 
 export async function writeBuildCache(generations: string, cache: BuildCache): Promise<void> {
-  const file = path.join(generations, CACHE_FILE);
-  const temporary = `${file}.tmp-${process.pid}`;
-  await fs.writeFile(temporary, JSON.stringify(cache));
-  await fs.rename(temporary, file);
+  await writeAtomically(path.join(generations, CACHE_FILE), JSON.stringify(cache));
 }

@@ -1,4 +1,5 @@
 import { Provider, type FactStatus } from "./schema/index.js";
+import { objectShape } from "./schema/walk.js";
 import { factsOf } from "./validate/discipline.js";
 import type { ReviewEntry } from "./merge/merge.js";
 
@@ -7,10 +8,8 @@ const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Every Fact position the schema names, so that a record can be measured by what it leaves out. */
 function expectedFactPaths(): string[] {
   const out: string[] = [];
-  const shape = Provider._zod.def.shape as Record<string, { _zod: { def: { type: string; innerType?: { _zod: { def: { shape?: Record<string, unknown> } } } } } }>;
-  for (const [key, member] of Object.entries(shape)) {
-    const inner = member._zod.def.type === "optional" ? member._zod.def.innerType : undefined;
-    const innerShape = inner?._zod.def.shape;
+  for (const [key, member] of Object.entries(objectShape(Provider) ?? {})) {
+    const innerShape = objectShape(member);
     if (innerShape && "value" in innerShape && "status" in innerShape) out.push(key);
     else if (innerShape) for (const child of Object.keys(innerShape)) if (!child.startsWith("_")) out.push(`${key}.${child}`);
   }

@@ -36,7 +36,8 @@ function unwrap(schema: AnySchema): AnySchema {
   }
 }
 
-function objectShape(schema: AnySchema): Record<string, AnySchema> | null {
+/** The members an object schema names (through optional/nullable wrappers), or null for other schemas. */
+export function objectShape(schema: AnySchema): Record<string, AnySchema> | null {
   const inner = unwrap(schema);
   const def = inner._zod.def as { type: string; shape?: Record<string, AnySchema>; options?: AnySchema[] };
   if (def.type === "object" && def.shape) return def.shape;

@@ -2,6 +2,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { ProjectPaths } from "../config.js";
 import { Observation, type ModelsListAttempt, type Provider } from "../schema/index.js";
+import { writeAtomically } from "../util/files.js";
 import { mapLimit } from "../util/pool.js";
 import { DEFAULT_POLICY, fetchModelsList, type FetchPolicy } from "./fetchModels.js";
 
@@ -40,13 +41,6 @@ async function readObservation(file: string, id: string): Promise<Observation> {
     // Missing or unreadable: start afresh, a bad file is replaced by a good one.
   }
   return { id };
-}
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.tmp-${process.pid}`;
-  await fs.writeFile(temporary, text);
-  await fs.rename(temporary, file);
 }
 
 export async function scrape(paths: ProjectPaths, providers: readonly Provider[], options: ScrapeOptions): Promise<ScrapeSummary> {

@@ -1,0 +1,21 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
+
+/** Writes through a temporary file and a rename, so a reader never sees half a file. */
+export async function writeAtomically(file: string, text: string): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}`;
+  await fs.writeFile(temporary, text);
+  await fs.rename(temporary, file);
+}
+
+/** Writes only when the bytes differ; returns whether it wrote. */
+export async function writeIfChanged(file: string, text: string): Promise<boolean> {
+  try {
+    if ((await fs.readFile(file, "utf8")) === text) return false;
+  } catch {
+    // missing: write it
+  }
+  await writeAtomically(file, text);
+  return true;
+}
