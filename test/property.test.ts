@@ -53,7 +53,11 @@ describe("property: the validator never throws", () => {
           for (const problem of errors) expect(problem.path.startsWith("$")).toBe(true);
         }
       }),
-      { numRuns: 10_000 },
+      {
+        numRuns: 10_000,
+        // Found by an earlier run: a member named "__proto__" made the schema walk read Object.prototype.
+        examples: [[["pricing", "_observed", "items", 0], JSON.parse('{"__proto__": {}}'), false]],
+      },
     );
   }, 120_000);
 

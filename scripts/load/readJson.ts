@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs";
 import { LIMITS } from "../config.js";
-import type { Problem } from "../validate/problems.js";
+import { jsonPath, type Problem } from "../validate/problems.js";
 import { jsonErrorOffset } from "./jsonErrorOffset.js";
 
 export type ReadResult = { ok: true; value: unknown } | { ok: false; problem: Omit<Problem, "file" | "severity"> };
@@ -26,6 +26,24 @@ function depthOf(value: unknown, limit: number): number {
     for (const child of Object.values(node)) stack.push([child, depth + 1]);
   }
   return deepest;
+}
+
+/**
+ * JSON.parse keeps a member named "__proto__" as data, but every later step that copies objects by
+ * assignment (zod included) would turn it into a prototype: dropped from the output, or worse, read
+ * through. No field of the schema has that name, so such a member is refused outright.
+ */
+const FORBIDDEN_KEY = "__proto__";
+
+function forbiddenKeyPath(value: unknown): string | null {
+  const stack: Array<[unknown, PropertyKey[]]> = [[value, []]];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (Object.hasOwn(node, FORBIDDEN_KEY)) return jsonPath([...path, FORBIDDEN_KEY]);
+    for (const [key, child] of Object.entries(node)) stack.push([child, [...path, Array.isArray(node) ? Number(key) : key]]);
+  }
+  return null;
 }
 
 /** Parses JSON text with the checks a data file needs: encoding, BOM, syntax position, depth. */
@@ -74,6 +92,11 @@ export function parseJsonText(bytes: Uint8Array): ReadResult {
       ok: false,
       problem: { path: "$", rule: "max-depth", message: `nesting is deeper than the limit of ${LIMITS.maxDepth} levels` },
     };
+  }
+  // The walk runs only where the key can be spelled: literally, or hidden behind \u escapes.
+  if (text.includes(FORBIDDEN_KEY) || text.includes("\\u")) {
+    const at = forbiddenKeyPath(value);
+    if (at) return { ok: false, problem: { path: at, rule: "forbidden-key", message: `a member named "${FORBIDDEN_KEY}" is not allowed in data files` } };
   }
   return { ok: true, value };
 }

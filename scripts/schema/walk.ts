@@ -78,12 +78,13 @@ export function canonicalize(
   if (shape && isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(shape)) {
-      if (value[key] !== undefined) out[key] = canonicalize(shape[key]!, value[key], onUnknownKey, [...path, key]);
+      if (Object.hasOwn(value, key) && value[key] !== undefined) out[key] = canonicalize(shape[key]!, value[key], onUnknownKey, [...path, key]);
     }
     for (const key of Object.keys(value)) {
-      if (key in shape) continue;
+      if (Object.hasOwn(shape, key)) continue;
       onUnknownKey?.([...path, key]);
-      out[key] = value[key];
+      // defineProperty, not assignment: a member named "__proto__" must stay data, not become the prototype.
+      Object.defineProperty(out, key, { value: value[key], enumerable: true, writable: true, configurable: true });
     }
     return out;
   }
@@ -100,7 +101,8 @@ export function findUnknownKeys(schema: AnySchema, value: unknown, onUnknownKey:
   const { shape, element } = introspect(schema);
   if (shape && isPlainObject(value)) {
     for (const key in value) {
-      const inner = shape[key];
+      // hasOwn, not shape[key]: a member named "__proto__" or "constructor" must not find Object.prototype.
+      const inner = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (inner) {
         const child = value[key];
         if (child !== null && typeof child === "object") findUnknownKeys(inner, child, onUnknownKey, [...path, key]);

@@ -169,6 +169,22 @@ export const CASES: MalformedCase[] = [
     expect: { file: FILE, path: "$", rule: "max-file-size" },
   },
   {
+    kind: "prototype keys",
+    name: "a member named __proto__ at the top level",
+    apply: async (tree) => {
+      await tree.writeRaw(FILE, valid.replace(/^{/, '{"__proto__": {"ownership": {}},'));
+    },
+    expect: { file: FILE, path: "$.__proto__", rule: "forbidden-key" },
+  },
+  {
+    kind: "prototype keys",
+    name: "a __proto__ member inside a block, spelled with \\u escapes",
+    apply: async (tree) => {
+      await tree.writeRaw(FILE, valid.replace(/^{/, '{"ownership": {"\\u005f\\u005fproto__": {"polluted": true}},'));
+    },
+    expect: { file: FILE, path: "$.ownership.__proto__", rule: "forbidden-key" },
+  },
+  {
     kind: "limits",
     name: "nesting past the depth limit",
     apply: async (tree) => {
