@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { lstatSync, promises as fs, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import type { ProjectPaths } from "../config.js";
-import { FILE_CONCURRENCY, mapLimit } from "../util/pool.js";
 import type { Problem } from "../validate/problems.js";
-import { parseJsonText, readLimitedBytes } from "./readJson.js";
+import { parseJsonText, readLimitedBytes, readLimitedBytesSync } from "./readJson.js";
 
 /** A parsed input file, not yet validated. */
 export interface RawFile {
@@ -62,34 +61,57 @@ async function listJsonFiles(dir: string): Promise<string[]> {
 
 /**
  * Reads one folder of per-record JSON files. The record id comes from the file name, so the name is
- * checked before anything else; a file that resolves outside data/ is never read.
+ * checked before anything else; a file that resolves outside data/ is never read. Synchronous on
+ * purpose: nothing else runs while inputs are read, and for thousands of small files the synchronous
+ * calls cost a tenth of the promise-based ones.
  */
-async function readFolder(paths: ProjectPaths, dir: string, dataRoot: string, problems: Problem[]): Promise<InputBytes[]> {
-  const names = await listJsonFiles(dir);
-  const read = await mapLimit(names, FILE_CONCURRENCY, async (name): Promise<InputBytes | Problem> => {
+function readFolder(paths: ProjectPaths, dir: string, dataRoot: string, names: readonly string[], problems: Problem[]): InputBytes[] {
+  // Files that are not links are inside data/ exactly when their folder is.
+  const folderInside = isInside(realpathSync(dir), dataRoot);
+  const files: InputBytes[] = [];
+  for (const name of names) {
     const full = path.join(dir, name);
     const file = relative(paths, full);
     const stem = name.slice(0, -".json".length);
-    const problem = (rule: string, message: string): Problem => ({ severity: "error", file, id: stem, path: "$", rule, message });
+    const problem = (rule: string, message: string) => problems.push({ severity: "error", file, id: stem, path: "$", rule, message });
     if (!SLUG.test(stem)) {
-      return problem("file-name", `the file name must be a slug followed by .json (lower-case letters, digits, single hyphens), got "${name}"`);
+      problem("file-name", `the file name must be a slug followed by .json (lower-case letters, digits, single hyphens), got "${name}"`);
+      continue;
     }
-    let real: string;
+    let stat: Stats;
     try {
-      real = await fs.realpath(full);
+      stat = lstatSync(full);
     } catch {
-      return problem("unreadable", "the file cannot be opened (a broken symbolic link?)");
+      problem("unreadable", "the file cannot be opened");
+      continue;
     }
-    if (!isInside(real, dataRoot)) return problem("outside-data", "the file is a link to a place outside data/; only files inside data/ are read");
-    if (!(await fs.stat(real)).isFile()) return problem("not-a-file", "not a regular file");
-    const result = await readLimitedBytes(real);
-    if (!result.ok) return { severity: "error", file, id: stem, ...result.problem };
-    return { file, stem, bytes: result.bytes };
-  });
-  const files: InputBytes[] = [];
-  for (const entry of read) {
-    if ("bytes" in entry) files.push(entry);
-    else problems.push(entry);
+    let real = full;
+    if (stat.isSymbolicLink() || !folderInside) {
+      try {
+        real = realpathSync(full);
+        stat = statSync(real);
+      } catch {
+        problem("unreadable", "the file cannot be opened (a broken symbolic link?)");
+        continue;
+      }
+      if (!isInside(real, dataRoot)) {
+        problem("outside-data", "the file is a link to a place outside data/; only files inside data/ are read");
+        continue;
+      }
+    }
+    if (!stat.isFile()) {
+      problem("not-a-file", "not a regular file");
+      continue;
+    }
+    let result: ReturnType<typeof readLimitedBytesSync>;
+    try {
+      result = readLimitedBytesSync(real, stat.size);
+    } catch {
+      problem("unreadable", "the file cannot be read");
+      continue;
+    }
+    if (result.ok) files.push({ file, stem, bytes: result.bytes });
+    else problems.push({ severity: "error", file, id: stem, ...result.problem });
   }
   return files;
 }
@@ -118,8 +140,9 @@ export async function readInputs(paths: ProjectPaths): Promise<Inputs> {
   try {
     await fs.access(paths.providers);
     const dataRoot = await fs.realpath(paths.data);
-    providers = await readFolder(paths, paths.providers, dataRoot, problems);
-    observations = await readFolder(paths, paths.observations, dataRoot, problems);
+    providers = readFolder(paths, paths.providers, dataRoot, await listJsonFiles(paths.providers), problems);
+    const observationNames = await listJsonFiles(paths.observations);
+    if (observationNames.length > 0) observations = readFolder(paths, paths.observations, dataRoot, observationNames, problems);
   } catch {
     problems.push({ severity: "error", file: relative(paths, paths.providers), path: "$", rule: "missing-folder", message: "the providers folder is missing" });
   }

@@ -1,4 +1,4 @@
-import { promises as fs } from "node:fs";
+import { closeSync, openSync, promises as fs, readFileSync, readSync } from "node:fs";
 import { LIMITS } from "../config.js";
 import { jsonPath, type Problem } from "../validate/problems.js";
 import { jsonErrorOffset } from "./jsonErrorOffset.js";
@@ -103,18 +103,42 @@ export function parseJsonText(bytes: Uint8Array): ReadResult {
 
 export type BytesResult = { ok: true; bytes: Buffer } | { ok: false; problem: Omit<Problem, "file" | "severity"> };
 
+function tooLarge(size: number): BytesResult {
+  return {
+    ok: false,
+    problem: {
+      path: "$",
+      rule: "max-file-size",
+      message: `the file is ${size} bytes, over the limit of ${LIMITS.maxFileBytes} bytes (5 MB)`,
+    },
+  };
+}
+
 /** Reads a file's bytes, refusing files larger than the size limit before reading them. */
 export async function readLimitedBytes(file: string): Promise<BytesResult> {
   const stat = await fs.stat(file);
-  if (stat.size > LIMITS.maxFileBytes) {
-    return {
-      ok: false,
-      problem: {
-        path: "$",
-        rule: "max-file-size",
-        message: `the file is ${stat.size} bytes, over the limit of ${LIMITS.maxFileBytes} bytes (5 MB)`,
-      },
-    };
-  }
+  if (stat.size > LIMITS.maxFileBytes) return tooLarge(stat.size);
   return { ok: true, bytes: await fs.readFile(file) };
+}
+
+/**
+ * The same for a file already known to be a regular file of `size` bytes, with synchronous calls: for
+ * thousands of small files they cost a tenth of the promise-based ones. The bytes get a buffer of their
+ * own (not a slice of a shared pool), so they can be moved to another thread without copying.
+ */
+export function readLimitedBytesSync(file: string, size: number): BytesResult {
+  if (size > LIMITS.maxFileBytes) return tooLarge(size);
+  // One byte more than expected, to notice a file that grew since it was looked at.
+  const bytes = Buffer.allocUnsafeSlow(size + 1);
+  let filled = 0;
+  const fd = openSync(file, "r");
+  try {
+    for (let read = -1; read !== 0 && filled < bytes.length; filled += read) read = readSync(fd, bytes, filled, bytes.length - filled, null);
+  } finally {
+    closeSync(fd);
+  }
+  if (filled <= size) return { ok: true, bytes: bytes.subarray(0, filled) };
+  // It grew while being read: read it again whole, and check the limit on what was read.
+  const whole = readFileSync(file);
+  return whole.length > LIMITS.maxFileBytes ? tooLarge(whole.length) : { ok: true, bytes: whole };
 }
