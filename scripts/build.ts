@@ -3,22 +3,22 @@ import { fileURLToPath } from "node:url";
 import { cacheKey, codeVersion, readBuildCache, writeBuildCache } from "./buildCache.js";
 import { todayUtc, type ProjectPaths } from "./config.js";
 import type { Artefacts } from "./emit/artefacts.js";
-import { emitBrowse, emitProviderPage } from "./emit/browse/emitBrowse.js";
-import { emitDataset, emitProvider } from "./emit/dataset.js";
+import { emitBrowse } from "./emit/browse/emitBrowse.js";
+import { emitDataset } from "./emit/dataset.js";
 import { emitErrors } from "./emit/errors.js";
 import { emitHostFiles, rootHostFiles } from "./emit/hosts.js";
 import { emitInterfaceDescriptions } from "./emit/openapi.js";
 import { Generation, currentGeneration, type PublishReport } from "./emit/publish.js";
 import { emitReviewQueue, reviewQueueText } from "./emit/reviewQueue.js";
 import { emitStatus, statusOf } from "./emit/status.js";
-import { parseInputs, readInputs } from "./load/loadData.js";
-import { mergeRecord, type ReviewEntry } from "./merge/merge.js";
-import { Provider } from "./schema/index.js";
-import { canonicalize } from "./schema/walk.js";
-import { factsOf } from "./validate/discipline.js";
+import { parseInput, readInputs, type InputBytes, type RawFile } from "./load/loadData.js";
+import type { ReviewEntry } from "./merge/merge.js";
+import { processRecord } from "./records/processRecord.js";
+import type { RecordSummary } from "./records/summary.js";
+import { FILES } from "./routes.js";
 import { InvalidInputError, errorsOf, type Problem } from "./validate/problems.js";
 import { writeIfChanged } from "./util/files.js";
-import { validateData } from "./validate/validate.js";
+import { validateMeta, validateObservations } from "./validate/validate.js";
 
 /** The project folder holding the code that builds the site (not the data folder being built). */
 const CODE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -44,29 +44,17 @@ export interface BuildResult {
   upToDate: boolean;
 }
 
-/** The newest date the data itself carries, so an unchanged dataset rebuilds to identical bytes. */
-function newestDataDate(providers: readonly Provider[]): string {
-  let newest = "1970-01-01";
-  for (const record of providers) {
-    for (const date of [record.record_updated_at, record.last_full_review, record.last_scrape_at]) {
-      if (date && date > newest) newest = date;
-    }
-    for (const [, fact] of factsOf(record as Record<string, unknown>)) {
-      for (const date of [fact.verified_at, fact.corroborated_at]) {
-        if (typeof date === "string" && date > newest) newest = date;
-      }
-    }
-    const checked = record._models_api?.checked_at;
-    if (checked && checked.slice(0, 10) > newest) newest = checked.slice(0, 10);
-  }
-  return `${newest}T00:00:00Z`;
-}
-
-export function generatedAtFor(providers: readonly Provider[], sourceDateEpoch?: string): string {
+/**
+ * generated_at: from SOURCE_DATE_EPOCH when given, else the newest date the data itself carries, so an
+ * unchanged dataset rebuilds to identical bytes.
+ */
+export function generatedAtFor(records: readonly RecordSummary[], sourceDateEpoch?: string): string {
   if (sourceDateEpoch !== undefined && /^\d+$/.test(sourceDateEpoch)) {
     return new Date(Number(sourceDateEpoch) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
   }
-  return newestDataDate(providers);
+  let newest = "1970-01-01";
+  for (const record of records) if (record.newestDate > newest) newest = record.newestDate;
+  return `${newest}T00:00:00Z`;
 }
 
 async function writeHostAndQueueFiles(paths: ProjectPaths, options: BuildOptions, reviewQueue: readonly ReviewEntry[]): Promise<void> {
@@ -104,34 +92,46 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     };
   }
 
+  // Everything but the provider files is small: read, parse and check it before the records.
+  const problems: Problem[] = [...inputs.problems];
+  const parse = (input: InputBytes) => parseInput(input, problems);
+  const metaFile = inputs.meta ? parse(inputs.meta) : null;
+  const meta = metaFile ? validateMeta(metaFile, problems) : null;
+  const observationFiles = inputs.observations.map(parse).filter((file): file is RawFile => file !== null);
+  const observations = validateObservations(observationFiles, new Set(inputs.providers.map((input) => input.stem)), problems);
+
   // The new generation is written while the records are validated and rendered: a failed build
   // throws it away before anything is published.
   const previous = cache && current && path.basename(current) === cache.generation ? cache.manifest : null;
   const generation = await Generation.open(paths.publicDir, paths.generations, previous);
   const artefacts: Artefacts = { set: (file, bytes) => generation.add(file, bytes) };
-  const providers: Provider[] = [];
-  const serialised: string[] = [];
+  const summaries: RecordSummary[] = [];
+  const providerFiles: Uint8Array[] = [];
   const reviewQueue: ReviewEntry[] = [];
+  const seen = new Set<string>();
   let published: Awaited<ReturnType<Generation["commit"]>>;
   try {
-    const validated = validateData(parseInputs(inputs), today, (record, observation) => {
-      // The merge adds members to the records it touches; put those back in canonical key order.
-      const merged = observation ? (canonicalize(Provider, mergeRecord(record, observation, reviewQueue)) as Provider) : record;
-      const json = JSON.stringify(merged);
-      providers.push(merged);
-      serialised.push(json);
-      emitProvider(artefacts, merged.id, json);
-      emitProviderPage(artefacts, merged);
-    });
-    if (errorsOf(validated.problems).length > 0 || !validated.meta) throw new InvalidInputError(validated.problems);
-    warnings = validated.problems;
-    generatedAt = generatedAtFor(providers, options.sourceDateEpoch);
-    emitDataset(artefacts, validated.meta, serialised, generatedAt);
-    const status = statusOf(validated.meta.version, providers, reviewQueue.length, generatedAt);
+    for (const input of inputs.providers) {
+      const { problems: found, output } = processRecord(input, observations.get(input.stem), today);
+      problems.push(...found);
+      // Ids equal file names, so they are unique; a record that got here twice would be a bug upstream.
+      if (!output || seen.has(output.id)) continue;
+      seen.add(output.id);
+      summaries.push(output.summary);
+      providerFiles.push(output.json);
+      reviewQueue.push(...output.review);
+      generation.add(FILES.provider(output.id), Buffer.from(output.json.buffer, output.json.byteOffset, output.json.byteLength), { keep: true });
+      generation.add(`providers/${output.id}.html`, Buffer.from(output.page.buffer, output.page.byteOffset, output.page.byteLength));
+    }
+    if (errorsOf(problems).length > 0 || !meta) throw new InvalidInputError(problems);
+    warnings = problems;
+    generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
+    emitDataset(artefacts, meta, providerFiles, generatedAt);
+    const status = statusOf(meta.version, summaries, reviewQueue.length, generatedAt);
     emitStatus(artefacts, status);
-    emitBrowse(artefacts, providers, status, options.baseUrl);
+    emitBrowse(artefacts, summaries, status, options.baseUrl);
     emitErrors(artefacts, options.baseUrl);
-    emitHostFiles(artefacts, providers.map((record) => record.id));
+    emitHostFiles(artefacts, summaries.map((record) => record.id));
     emitReviewQueue(artefacts, reviewQueue);
     emitInterfaceDescriptions(artefacts, options.baseUrl);
     published = await generation.commit();
@@ -141,7 +141,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   }
   const { report, manifest } = published;
   await writeHostAndQueueFiles(paths, options, reviewQueue);
-  const ids = providers.map((record) => record.id);
+  const ids = summaries.map((record) => record.id);
   const shown = await currentGeneration(paths.publicDir);
   if (shown) await writeBuildCache(paths.generations, { key, generation: path.basename(shown), manifest, ids, reviewQueue, warnings, generatedAt });
   return { ids, reviewQueue, warnings, publish: report, generatedAt, upToDate: false };

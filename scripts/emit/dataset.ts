@@ -1,17 +1,12 @@
 import type { DatasetMeta } from "../schema/index.js";
 import { FILES } from "../routes.js";
-import { addText, type Artefacts } from "./artefacts.js";
-
-/** One provider's file: the same serialisation that goes into the dataset, plus a newline. */
-export function emitProvider(artefacts: Artefacts, id: string, serialised: string): void {
-  addText(artefacts, FILES.provider(id), `${serialised}\n`);
-}
+import type { Artefacts } from "./artefacts.js";
 
 /**
- * The dataset, assembled from the providers' serialisations: each provider file is therefore
- * byte-identical to its entry in the dataset.
+ * The dataset, assembled from the providers' own files (each a serialisation and a newline), so that
+ * each provider file is byte-identical to its entry in the dataset.
  */
-export function emitDataset(artefacts: Artefacts, meta: DatasetMeta, serialised: readonly string[], generatedAt: string): void {
+export function emitDataset(artefacts: Artefacts, meta: DatasetMeta, providerFiles: readonly Uint8Array[], generatedAt: string): void {
   const head = {
     version: meta.version,
     ...(meta.source !== undefined && { source: meta.source }),
@@ -20,6 +15,12 @@ export function emitDataset(artefacts: Artefacts, meta: DatasetMeta, serialised:
     license: meta.license,
     ...(meta.license_url !== undefined && { license_url: meta.license_url }),
   };
-  const headText = JSON.stringify(head).slice(0, -1);
-  addText(artefacts, FILES.dataset, `${headText},"providers":[${serialised.join(",")}]}\n`);
+  const comma = Buffer.from(",");
+  const parts: Uint8Array[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},"providers":[`)];
+  providerFiles.forEach((file, index) => {
+    if (index > 0) parts.push(comma);
+    parts.push(file.subarray(0, file.length - 1));
+  });
+  parts.push(Buffer.from("]}\n"));
+  artefacts.set(FILES.dataset, Buffer.concat(parts));
 }

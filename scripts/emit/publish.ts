@@ -127,15 +127,15 @@ export class Generation {
 
   /**
    * Hands one file over to the writer thread, which hashes it and writes it (or hard-links the current
-   * copy when the bytes are the same). A buffer that owns its memory is moved, not copied; the caller
-   * must not use it afterwards.
+   * copy when the bytes are the same). A buffer that owns its memory is moved, not copied, and the
+   * caller must not use it afterwards, unless `keep` asks for a copy to be sent instead.
    */
-  add(file: string, bytes: Buffer): void {
+  add(file: string, bytes: Buffer, { keep = false }: { keep?: boolean } = {}): void {
     this.files.push(file);
     const previous = this.old[file] ?? null;
     if (previous === null) this.report.added.push(file);
     const message: WriterMessage = { kind: "file", file, bytes, previous };
-    const ownsMemory = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    const ownsMemory = !keep && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
     this.writer.postMessage(message, ownsMemory ? [bytes.buffer as ArrayBuffer] : []);
   }
 

@@ -22,7 +22,7 @@ export interface LoadedData {
 }
 
 /** An input file's bytes, read but not parsed. */
-interface InputBytes {
+export interface InputBytes {
   file: string;
   stem: string;
   bytes: Buffer;
@@ -154,15 +154,18 @@ export async function readInputs(paths: ProjectPaths): Promise<Inputs> {
   return { meta, providers, observations, problems, fingerprint: hash.digest("hex") };
 }
 
-/** Parses what was read; a file that is not JSON becomes a Problem that names it. */
+/** Parses one input file; one that is not JSON becomes a Problem that names it. */
+export function parseInput(input: InputBytes, problems: Problem[]): RawFile | null {
+  const result = parseJsonText(input.bytes);
+  if (result.ok) return { file: input.file, stem: input.stem, value: result.value };
+  problems.push({ severity: "error", file: input.file, ...(input.stem !== "dataset" && { id: input.stem }), ...result.problem });
+  return null;
+}
+
+/** Parses what was read. */
 export function parseInputs(inputs: Inputs): LoadedData {
   const problems = [...inputs.problems];
-  const parse = (input: InputBytes): RawFile | null => {
-    const result = parseJsonText(input.bytes);
-    if (result.ok) return { file: input.file, stem: input.stem, value: result.value };
-    problems.push({ severity: "error", file: input.file, ...(input.stem !== "dataset" && { id: input.stem }), ...result.problem });
-    return null;
-  };
+  const parse = (input: InputBytes) => parseInput(input, problems);
   const meta = inputs.meta ? parse(inputs.meta) : null;
   const providers = inputs.providers.map(parse).filter((file): file is RawFile => file !== null);
   const observations = inputs.observations.map(parse).filter((file): file is RawFile => file !== null);

@@ -29,7 +29,8 @@ function withoutEditorKeys(value: unknown): unknown {
   return copy;
 }
 
-function validateProvider(raw: RawFile, today: string, problems: Problem[]): ValidatedRecord | null {
+/** One provider file: schema, file name, discipline; unknown members are warnings. */
+export function validateProvider(raw: RawFile, today: string, problems: Problem[]): ValidatedRecord | null {
   const input = withoutEditorKeys(raw.value);
   const idInFile = (input as { id?: unknown } | null)?.id;
   const id = typeof idInFile === "string" && idInFile.length <= 64 ? idInFile : raw.stem;
@@ -72,10 +73,10 @@ function validateProvider(raw: RawFile, today: string, problems: Problem[]): Val
   return ok ? { file: raw.file, record } : null;
 }
 
-function validateObservations(loaded: LoadedData, problems: Problem[]): Map<string, Observation> {
+/** The scraper's observations, by provider id; one for an id no provider has is ignored with a warning. */
+export function validateObservations(files: readonly RawFile[], providerStems: ReadonlySet<string>, problems: Problem[]): Map<string, Observation> {
   const observations = new Map<string, Observation>();
-  const providerStems = new Set(loaded.providers.map((raw) => raw.stem));
-  for (const raw of loaded.observations) {
+  for (const raw of files) {
     const parsed = Observation.safeParse(raw.value);
     if (!parsed.success) {
       problems.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file, id: raw.stem }));
@@ -94,6 +95,14 @@ function validateObservations(loaded: LoadedData, problems: Problem[]): Map<stri
   return observations;
 }
 
+/** The dataset's own metadata (data/dataset.json). */
+export function validateMeta(raw: RawFile, problems: Problem[]): DatasetMeta | null {
+  const parsed = DatasetMeta.safeParse(raw.value);
+  if (parsed.success) return parsed.data;
+  problems.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file }));
+  return null;
+}
+
 /**
  * Validates everything that was loaded, collecting every problem before deciding. `onValid` hears of
  * each valid record as soon as it is checked, in id order, so a build can render while it validates.
@@ -104,13 +113,8 @@ export function validateData(
   onValid?: (record: Provider, observation: Observation | undefined) => void,
 ): ValidatedData {
   const problems: Problem[] = [...loaded.problems];
-  let meta: DatasetMeta | null = null;
-  if (loaded.meta) {
-    const parsed = DatasetMeta.safeParse(loaded.meta.value);
-    if (parsed.success) meta = parsed.data;
-    else problems.push(...problemsFromIssues(parsed.error.issues, loaded.meta.value, { file: loaded.meta.file }));
-  }
-  const observations = validateObservations(loaded, problems);
+  const meta = loaded.meta ? validateMeta(loaded.meta, problems) : null;
+  const observations = validateObservations(loaded.observations, new Set(loaded.providers.map((raw) => raw.stem)), problems);
   const providers: ValidatedRecord[] = [];
   const seen = new Map<string, string>();
   for (const raw of loaded.providers) {

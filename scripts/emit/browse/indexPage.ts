@@ -1,5 +1,5 @@
 import type { Provider, Status } from "../../schema/index.js";
-import { countFacts } from "./facts.js";
+import type { RecordSummary } from "../../records/summary.js";
 import { html, page } from "./html.js";
 
 const CATEGORY_LABEL: Record<Provider["category"], string> = {
@@ -13,24 +13,20 @@ export function categoryLabel(category: Provider["category"]): string {
   return CATEGORY_LABEL[category];
 }
 
-const countryOf = (record: Provider) => record.ownership?.country_hq?.value ?? null;
-
-export function indexPage(providers: readonly Provider[], status: Status): string {
-  const countries = [...new Set(providers.map(countryOf).filter((c): c is string => Boolean(c)))].sort();
+export function indexPage(providers: readonly RecordSummary[], status: Status): string {
+  const countries = [...new Set(providers.map((record) => record.country).filter((c): c is string => Boolean(c)))].sort();
   const categories = Object.keys(CATEGORY_LABEL) as Provider["category"][];
   const rows = providers.map((record) => {
-    const counts = countFacts(record);
-    const country = countryOf(record);
-    const availability = record.availability_status;
-    return html`<tr data-category="${record.category}" data-country="${country ?? ""}" data-search="${`${record.name} ${record.id} ${record.legal_name ?? ""}`.toLowerCase()}">
+    const { country, availability, factsByStatus } = record;
+    return html`<tr data-category="${record.category}" data-country="${country ?? ""}" data-search="${`${record.name} ${record.id} ${record.legalName ?? ""}`.toLowerCase()}">
 <th scope="row"><a href="providers/${record.id}.html">${record.name}</a></th>
 <td>${categoryLabel(record.category)}</td>
 <td>${country ?? html`<span class="muted">not researched</span>`}</td>
-<td>${availability && availability.status !== "unknown" ? `${String(availability.value)}` : html`<span class="muted">not researched</span>`}</td>
-<td class="num">${counts.confirmed}</td>
-<td class="num">${counts.claimed}</td>
-<td class="num">${counts.unknown}</td>
-<td>${counts.lastVerified ?? html`<span class="muted">never</span>`}</td>
+<td>${availability ?? html`<span class="muted">not researched</span>`}</td>
+<td class="num">${factsByStatus.confirmed ?? 0}</td>
+<td class="num">${factsByStatus.claimed ?? 0}</td>
+<td class="num">${factsByStatus.unknown ?? 0}</td>
+<td>${record.newestVerified ?? html`<span class="muted">never</span>`}</td>
 <td><a href="api/data/${record.id}/index.json" aria-label="JSON of ${record.name}">JSON</a></td>
 </tr>`;
   });

@@ -1,0 +1,57 @@
+import type { Category, FactStatus, Provider } from "../schema/index.js";
+import { factsOf } from "../validate/discipline.js";
+
+/**
+ * What the dataset-wide outputs (status, index page, generated_at, host files) need to know of one
+ * record. Small, so records can be rendered on worker threads and only this comes back.
+ */
+export interface RecordSummary {
+  id: string;
+  name: string;
+  legalName: string | null;
+  category: Category;
+  /** HQ country, when researched. */
+  country: string | null;
+  /** Availability, when researched. */
+  availability: string | null;
+  factsByStatus: Partial<Record<FactStatus, number>>;
+  newestVerified: string | null;
+  oldestVerified: string | null;
+  /** The newest date the record carries anywhere (record dates, verifications, corroborations, observation). */
+  newestDate: string;
+}
+
+export function summarize(record: Provider): RecordSummary {
+  const factsByStatus: Partial<Record<FactStatus, number>> = {};
+  let newestVerified: string | null = null;
+  let oldestVerified: string | null = null;
+  let newestDate = "1970-01-01";
+  for (const date of [record.record_updated_at, record.last_full_review, record.last_scrape_at, record._models_api?.checked_at?.slice(0, 10)]) {
+    if (date && date > newestDate) newestDate = date;
+  }
+  for (const [, fact] of factsOf(record as Record<string, unknown>)) {
+    const status = fact.status as FactStatus;
+    factsByStatus[status] = (factsByStatus[status] ?? 0) + 1;
+    const verified = fact.verified_at;
+    if (typeof verified === "string") {
+      if (newestVerified === null || verified > newestVerified) newestVerified = verified;
+      if (oldestVerified === null || verified < oldestVerified) oldestVerified = verified;
+      if (verified > newestDate) newestDate = verified;
+    }
+    const corroborated = fact.corroborated_at;
+    if (typeof corroborated === "string" && corroborated > newestDate) newestDate = corroborated;
+  }
+  const availability = record.availability_status;
+  return {
+    id: record.id,
+    name: record.name,
+    legalName: record.legal_name ?? null,
+    category: record.category,
+    country: record.ownership?.country_hq?.value ?? null,
+    availability: availability && availability.status !== "unknown" ? String(availability.value) : null,
+    factsByStatus,
+    newestVerified,
+    oldestVerified,
+    newestDate,
+  };
+}
