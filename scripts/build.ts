@@ -120,8 +120,8 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
       summaries.push(output.summary);
       providerFiles.push(output.json);
       reviewQueue.push(...output.review);
-      generation.add(FILES.provider(output.id), Buffer.from(output.json.buffer, output.json.byteOffset, output.json.byteLength), { keep: true });
-      generation.add(`providers/${output.id}.html`, Buffer.from(output.page.buffer, output.page.byteOffset, output.page.byteLength));
+      generation.add(FILES.provider(output.id), output.json, { keep: true });
+      generation.add(`providers/${output.id}.html`, output.page);
     }
     if (errorsOf(problems).length > 0 || !meta) throw new InvalidInputError(problems);
     warnings = problems;

@@ -40,7 +40,11 @@ const templates = await Promise.all(
   }),
 );
 
-const header = ["providers", "files", "MiB written", "build ms", "build wall ms (process)", "floor ms", "build/floor", "peak RSS MiB", "no-op ms / files written", "one change ms / files written"];
+/** Full build and floor are each measured this many times (alternating); the medians are compared. */
+const repetitions = (size: number) => Number(process.env.BENCH_REPS ?? (size <= 10_000 ? 3 : 1));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+const header = ["providers", "files", "MiB written", "build ms (median)", "build wall ms (process)", "floor ms (median)", "build/floor (range)", "peak RSS MiB", "no-op ms / files written", "one change ms / files written"];
 const widths = header.map((h) => Math.max(h.length, 12));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(" | ")} |`;
 console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? "unknown CPU"} × ${os.cpus().length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB`);
@@ -52,31 +56,58 @@ for (const size of sizes) {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${size}-`));
   try {
     await writeSyntheticData(work, templates, size);
-    const full = await node("buildOnce.ts", [work]);
+    // The cost of creating files on this kind of machine drifts by several times within minutes, and
+    // depends on what was deleted just before. So full build and floor alternate (build first, then
+    // floor first, ...) under the same conditions, each after deleting its previous output, and the
+    // ratio is taken of the medians.
+    const builds: Array<Awaited<ReturnType<typeof node>>> = [];
+    const floors: Array<Awaited<ReturnType<typeof node>>> = [];
     const floorOut = path.join(work, "floor");
-    const floor = await node("floor.ts", [path.join(work, "public"), floorOut]);
+    const buildFresh = async () => {
+      await fs.rm(path.join(work, "public"), { recursive: true, force: true });
+      await fs.rm(path.join(work, ".site"), { recursive: true, force: true });
+      builds.push(await node("buildOnce.ts", [work]));
+    };
+    const floorFresh = async () => {
+      await fs.rm(floorOut, { recursive: true, force: true });
+      floors.push(await node("floor.ts", [path.join(work, "public"), floorOut]));
+    };
+    for (let rep = 0; rep < repetitions(size); rep += 1) {
+      if (rep % 2 === 0 || builds.length === 0) {
+        await buildFresh();
+        await floorFresh();
+      } else {
+        await floorFresh();
+        await buildFresh();
+      }
+    }
     await fs.rm(floorOut, { recursive: true, force: true });
+    const full = builds.at(-1)!;
+    const buildMs = median(builds.map((b) => b.result.ms));
+    const floorMs = median(floors.map((f) => f.result.ms));
+    const ratios = builds.map((b, index) => b.result.ms / floors[index]!.result.ms);
+    const peakRssMb = Math.max(...builds.map((b) => b.result.peakRssMb));
     const noop = await node("buildOnce.ts", [work]);
     const changed = path.join(work, "data", "providers", "bench-000007.json");
     const record = JSON.parse(await fs.readFile(changed, "utf8"));
     record.name = "Benchmark provider 7, renamed";
     await fs.writeFile(changed, JSON.stringify(record, null, 2));
     const one = await node("buildOnce.ts", [work]);
-    const ratio = full.result.ms / floor.result.ms;
+    const ratio = buildMs / floorMs;
     console.log(line([
       String(size),
       String(full.result.files),
       (full.result.bytesWritten! / 1024 / 1024).toFixed(1),
-      full.result.ms.toFixed(0),
-      full.wallMs.toFixed(0),
-      floor.result.ms.toFixed(0),
-      ratio.toFixed(2),
-      full.result.peakRssMb.toFixed(0),
+      buildMs.toFixed(0),
+      median(builds.map((b) => b.wallMs)).toFixed(0),
+      floorMs.toFixed(0),
+      ratios.length > 1 ? `${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : ratio.toFixed(2),
+      peakRssMb.toFixed(0),
       `${noop.result.ms.toFixed(0)} / ${noop.result.filesWritten}`,
       `${one.result.ms.toFixed(0)} / ${one.result.filesWritten}`,
     ]));
     if (size === 10000 || !summary) {
-      summary = `bench: providers=${size} ratio_to_floor=${ratio.toFixed(2)} peak_rss_mb=${full.result.peakRssMb.toFixed(0)} noop_files_written=${noop.result.filesWritten} one_change_files_written=${one.result.filesWritten}`;
+      summary = `bench: providers=${size} ratio_to_floor=${ratio.toFixed(2)} peak_rss_mb=${peakRssMb.toFixed(0)} noop_files_written=${noop.result.filesWritten} one_change_files_written=${one.result.filesWritten}`;
     }
   } finally {
     await fs.rm(work, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { parseInput, type InputBytes } from "../load/loadData.js";
 import { mergeRecord, type ReviewEntry } from "../merge/merge.js";
 import { Provider, type Observation } from "../schema/index.js";
 import { canonicalize } from "../schema/walk.js";
+import { ownBytes } from "../emit/artefacts.js";
 import { providerPage } from "../emit/browse/providerPage.js";
 import type { Problem } from "../validate/problems.js";
 import { validateProvider } from "../validate/validate.js";
@@ -11,9 +12,9 @@ import { summarize, type RecordSummary } from "./summary.js";
 export interface RecordOutput {
   id: string;
   /** The record's serialisation and a newline: its API file, and (without the newline) its dataset entry. */
-  json: Uint8Array;
+  json: Buffer;
   /** Its browse page. */
-  page: Uint8Array;
+  page: Buffer;
   summary: RecordSummary;
   /** Deviations between the seed and the observation, for the review queue. */
   review: ReviewEntry[];
@@ -24,9 +25,6 @@ export interface RecordOutcome {
   /** Null when the record has errors. */
   output: RecordOutput | null;
 }
-
-// TextEncoder gives each result its own memory, so the writer thread can take it over without a copy.
-const encoder = new TextEncoder();
 
 /**
  * Everything a build does to one provider file: parse, validate, merge its observation, serialise,
@@ -44,8 +42,8 @@ export function processRecord(input: InputBytes, observation: Observation | unde
     problems,
     output: {
       id: record.id,
-      json: encoder.encode(`${JSON.stringify(record)}\n`),
-      page: encoder.encode(providerPage(record)),
+      json: ownBytes(`${JSON.stringify(record)}\n`),
+      page: ownBytes(providerPage(record)),
       summary: summarize(record),
       review,
     },
