@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheKey, codeVersion, readBuildCache, writeBuildCache } from "./buildCache.js";
@@ -8,12 +9,13 @@ import { emitDataset } from "./emit/dataset.js";
 import { emitErrors } from "./emit/errors.js";
 import { emitHostFiles, rootHostFiles } from "./emit/hosts.js";
 import { emitInterfaceDescriptions } from "./emit/openapi.js";
-import { Generation, currentGeneration, type PublishReport } from "./emit/publish.js";
+import { Generation, currentGeneration, hashBytes, type PublishReport } from "./emit/publish.js";
 import { emitReviewQueue, reviewQueueText } from "./emit/reviewQueue.js";
 import { emitStatus, statusOf } from "./emit/status.js";
 import { parseInput, readInputs, type InputBytes, type RawFile } from "./load/loadData.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { processRecord } from "./records/processRecord.js";
+import { recordKey, type CachedRecord } from "./records/recordCache.js";
 import type { RecordSummary } from "./records/summary.js";
 import { FILES } from "./routes.js";
 import { InvalidInputError, errorsOf, type Problem } from "./validate/problems.js";
@@ -42,6 +44,8 @@ export interface BuildResult {
   generatedAt: string;
   /** True when nothing the output depends on had changed, so nothing was rebuilt. */
   upToDate: boolean;
+  /** Records whose published files were kept because nothing they depend on had changed. */
+  recordsReused: number;
 }
 
 /**
@@ -57,6 +61,23 @@ export function generatedAtFor(records: readonly RecordSummary[], sourceDateEpoc
   return `${newest}T00:00:00Z`;
 }
 
+/**
+ * A provider's JSON as the current generation has it, when its bytes still match the manifest (the
+ * dataset is assembled from it); null when it cannot be trusted or read.
+ */
+function publishedJson(generation: Generation, id: string): Buffer | null {
+  const file = FILES.provider(id);
+  const expected = generation.currentHash(file);
+  const folder = generation.currentFolder;
+  if (!expected || !folder || !generation.currentHash(FILES.providerPage(id))) return null;
+  try {
+    const bytes = readFileSync(path.join(folder, file));
+    return hashBytes(bytes) === expected ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
 async function writeHostAndQueueFiles(paths: ProjectPaths, options: BuildOptions, reviewQueue: readonly ReviewEntry[]): Promise<void> {
   await writeIfChanged(paths.reviewQueue, reviewQueueText(reviewQueue));
   if (options.writeRootHostFiles) {
@@ -68,9 +89,10 @@ async function writeHostAndQueueFiles(paths: ProjectPaths, options: BuildOptions
 export async function build(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
   const today = options.today ?? todayUtc();
   const inputs = await readInputs(paths);
+  const code = await codeVersion(CODE_ROOT);
   const key = cacheKey({
     inputs: inputs.fingerprint,
-    code: await codeVersion(CODE_ROOT),
+    code,
     baseUrl: options.baseUrl,
     today,
     sourceDateEpoch: options.sourceDateEpoch,
@@ -88,6 +110,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
       warnings: cache.warnings,
       generatedAt: cache.generatedAt,
       upToDate: true,
+      recordsReused: cache.ids.length,
       publish: { added: [], changed: [], removed: [], unchanged: Object.keys(cache.manifest).length, bytesWritten: 0, filesWritten: 0, generation: null },
     };
   }
@@ -108,20 +131,40 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   const summaries: RecordSummary[] = [];
   const providerFiles: Uint8Array[] = [];
   const reviewQueue: ReviewEntry[] = [];
-  const seen = new Set<string>();
+  const records: Record<string, CachedRecord> = {};
+  let recordsReused = 0;
+  const record = (entry: CachedRecord, json: Buffer) => {
+    // Ids equal file names, so they are unique; a record that got here twice would be a bug upstream.
+    if (Object.hasOwn(records, entry.summary.id)) throw new Error(`record ${entry.summary.id} was built twice`);
+    records[entry.summary.id] = entry;
+    summaries.push(entry.summary);
+    providerFiles.push(json);
+    reviewQueue.push(...entry.review);
+  };
   let published: Awaited<ReturnType<Generation["commit"]>>;
   try {
+    const observationBytes = new Map(inputs.observations.map((input) => [input.stem, input.bytes]));
+    const sharedKey = cacheKey({ code, today });
+    const cachedRecords = previous ? cache?.records ?? {} : {};
     for (const input of inputs.providers) {
+      const recordKeyNow = recordKey(sharedKey, input.bytes, observations.has(input.stem) ? observationBytes.get(input.stem) : undefined);
+      const cached = cachedRecords[input.stem];
+      const json = cached?.key === recordKeyNow ? publishedJson(generation, input.stem) : null;
+      if (cached && json) {
+        // Unchanged since the published build: keep its files, skip validating and rendering it.
+        problems.push(...cached.problems);
+        record(cached, json);
+        generation.add(FILES.provider(input.stem), json, { keep: true });
+        generation.reuse(FILES.providerPage(input.stem));
+        recordsReused += 1;
+        continue;
+      }
       const { problems: found, output } = processRecord(input, observations.get(input.stem), today);
       problems.push(...found);
-      // Ids equal file names, so they are unique; a record that got here twice would be a bug upstream.
-      if (!output || seen.has(output.id)) continue;
-      seen.add(output.id);
-      summaries.push(output.summary);
-      providerFiles.push(output.json);
-      reviewQueue.push(...output.review);
+      if (!output) continue;
+      record({ key: recordKeyNow, summary: output.summary, review: output.review, problems: found }, output.json);
       generation.add(FILES.provider(output.id), output.json, { keep: true });
-      generation.add(`providers/${output.id}.html`, output.page);
+      generation.add(FILES.providerPage(output.id), output.page);
     }
     if (errorsOf(problems).length > 0 || !meta) throw new InvalidInputError(problems);
     warnings = problems;
@@ -143,6 +186,6 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   await writeHostAndQueueFiles(paths, options, reviewQueue);
   const ids = summaries.map((record) => record.id);
   const shown = await currentGeneration(paths.publicDir);
-  if (shown) await writeBuildCache(paths.generations, { key, generation: path.basename(shown), manifest, ids, reviewQueue, warnings, generatedAt });
-  return { ids, reviewQueue, warnings, publish: report, generatedAt, upToDate: false };
+  if (shown) await writeBuildCache(paths.generations, { key, generation: path.basename(shown), manifest, ids, reviewQueue, warnings, generatedAt, records });
+  return { ids, reviewQueue, warnings, publish: report, generatedAt, upToDate: false, recordsReused };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Manifest } from "./emit/publish.js";
 import { writeAtomically } from "./util/files.js";
 import type { ReviewEntry } from "./merge/merge.js";
+import type { CachedRecord } from "./records/recordCache.js";
 import type { Problem } from "./validate/problems.js";
 
 /**
@@ -18,6 +19,8 @@ export interface BuildCache {
   reviewQueue: ReviewEntry[];
   warnings: Problem[];
   generatedAt: string;
+  /** Each valid record of that build, by file name, for records that have not changed since. */
+  records?: Record<string, CachedRecord>;
 }
 
 const CACHE_FILE = "build-cache.json";

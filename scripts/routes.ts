@@ -7,6 +7,8 @@
 export const FILES = {
   dataset: "api/data/index.json",
   provider: (id: string) => `api/data/${id}/index.json`,
+  /** A provider's browse page (not an API answer, but named here with the rest). */
+  providerPage: (id: string) => `providers/${id}.html`,
   status: "api/status.json",
   notFoundJson: "404.json",
   notFoundHtml: "404.html",

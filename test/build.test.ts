@@ -93,6 +93,37 @@ describe("build", () => {
     expect(result.publish.filesWritten).toBe(4);
   });
 
+  it("after one provider changes, validates and renders only that one, to the same bytes as a fresh build", async () => {
+    const records = [minimalRecord("one-ai", { unknown_extra: 1 }), minimalRecord("two-ai"), minimalRecord("three-ai")];
+    tree = await makeTree(records);
+    const first = await tree.build();
+    expect(first.recordsReused).toBe(0);
+    const changed = minimalRecord("two-ai", { name: "Two AI renamed" });
+    await tree.writeProvider("two-ai", changed);
+    const result = await tree.build();
+    expect(result.recordsReused).toBe(2);
+    // The kept record's warning is still reported.
+    expect(result.warnings.map((w) => `${w.id} ${w.path} ${w.rule}`)).toEqual(["one-ai $.unknown_extra unknown-field"]);
+
+    const fresh = await makeTree([records[0]!, changed, records[2]!]);
+    try {
+      await fresh.build();
+      expect(await snapshot(tree.paths.publicDir)).toEqual(await snapshot(fresh.paths.publicDir));
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+
+  it("builds every record again when the build day changes (the date rules depend on it)", async () => {
+    tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
+    await tree.build();
+    const nextDay = await tree.build({ today: "2026-11-30" });
+    expect(nextDay.upToDate).toBe(false);
+    expect(nextDay.recordsReused).toBe(0);
+    await tree.writeProvider("two-ai", minimalRecord("two-ai", { name: "Two AI renamed" }));
+    expect((await tree.build({ today: "2026-11-30" })).recordsReused).toBe(1);
+  });
+
   it("removes the files of a provider that was deleted", async () => {
     tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
     await tree.build();

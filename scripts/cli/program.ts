@@ -63,7 +63,7 @@ function printBuild(result: BuildResult): void {
   for (const file of publish.removed) console.log(`  removed  ${file}`);
   const kb = (publish.bytesWritten / 1024).toFixed(1);
   console.log(
-    `build: ${result.ids.length} providers, review queue ${result.reviewQueue.length}; ` +
+    `build: ${result.ids.length} providers (${result.ids.length - result.recordsReused} checked and rendered, ${result.recordsReused} unchanged), review queue ${result.reviewQueue.length}; ` +
       `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
       `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written`,
   );

@@ -5,7 +5,10 @@ import { Worker } from "node:worker_threads";
 import { FILE_CONCURRENCY, mapLimit } from "../util/pool.js";
 
 /** Messages to and from the writer thread (writerThread.mjs). */
-type WriterMessage = { kind: "file"; file: string; bytes: Uint8Array; previous: string | null } | { kind: "finish" };
+type WriterMessage =
+  | { kind: "file"; file: string; bytes: Uint8Array; previous: string | null }
+  | { kind: "reuse"; file: string; previous: string }
+  | { kind: "finish" };
 type WriterReply =
   | { kind: "finished"; filesWritten: number; bytesWritten: number; hashes: Manifest; changed: string[] }
   | { kind: "failed"; message: string };
@@ -137,6 +140,27 @@ export class Generation {
     const message: WriterMessage = { kind: "file", file, bytes, previous };
     const ownsMemory = !keep && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
     this.writer.postMessage(message, ownsMemory ? [bytes.buffer as ArrayBuffer] : []);
+  }
+
+  /** The hash of a file in the current generation, or null when it has none. */
+  currentHash(file: string): string | null {
+    return this.old[file] ?? null;
+  }
+
+  /**
+   * Keeps a file of the current generation as it is, without its bytes: it is hard-linked (or copied)
+   * into the new one. Only for files `currentHash` knows.
+   */
+  reuse(file: string): void {
+    const previous = this.old[file];
+    if (previous === undefined) throw new Error(`${file} is not in the current generation`);
+    this.files.push(file);
+    this.writer.postMessage({ kind: "reuse", file, previous } satisfies WriterMessage);
+  }
+
+  /** Where the current generation is, to read an unchanged file back; null when there is none. */
+  get currentFolder(): string | null {
+    return this.current;
   }
 
   private async finishWrites(): Promise<void> {

@@ -9,11 +9,13 @@
  * It also hashes each file (off the main thread) and compares it with the hash in the current
  * generation's manifest: an unchanged file becomes a hard link to the current copy instead of a write.
  *
- * Messages in: { kind: "file", file, bytes, previous } (previous: the current hash or null) and { kind: "finish" }.
+ * Messages in: { kind: "file", file, bytes, previous } (previous: the current hash or null), { kind: "reuse",
+ * file, previous } (the file is the current generation's, unchanged: link it without being sent its bytes)
+ * and { kind: "finish" }.
  * Reply to "finish": { kind: "finished", filesWritten, bytesWritten, hashes, changed } or { kind: "failed", message }.
  */
 import { createHash } from "node:crypto";
-import { linkSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, linkSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -41,6 +43,25 @@ function ensureFolder(dir) {
   made.add(dir);
 }
 
+/**
+ * @param {string} file
+ * @param {string} hash
+ */
+function reuse(file, hash) {
+  if (!current) throw new Error("nothing to reuse: there is no current generation");
+  hashes[file] = hash;
+  const source = path.join(current, file);
+  const target = path.join(root, file);
+  ensureFolder(path.dirname(target));
+  try {
+    linkSync(source, target);
+  } catch {
+    copyFileSync(source, target);
+    filesWritten += 1;
+    bytesWritten += statSync(target).size;
+  }
+}
+
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 port.on("message", (/** @type {{ kind: string, file: string, bytes: Uint8Array, previous: string | null }} */ message) => {
   if (message.kind === "finish") {
@@ -49,6 +70,10 @@ port.on("message", (/** @type {{ kind: string, file: string, bytes: Uint8Array, 
   }
   if (failure) return;
   try {
+    if (message.kind === "reuse") {
+      reuse(message.file, /** @type {string} */ (message.previous));
+      return;
+    }
     const hash = createHash("sha1").update(message.bytes).digest("base64url");
     hashes[message.file] = hash;
     const unchanged = message.previous === hash;
