@@ -15,7 +15,7 @@ import { emitStatus, statusOf } from "./emit/status.js";
 import { parseInput, readInputs, type InputBytes, type RawFile } from "./load/loadData.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { processRecord } from "./records/processRecord.js";
-import { recordKey, type CachedRecord } from "./records/recordCache.js";
+import { isCachedRecordOf, recordKey, type CachedRecord } from "./records/recordCache.js";
 import type { RecordSummary } from "./records/summary.js";
 import { FILES } from "./routes.js";
 import { InvalidInputError, errorsOf, type Problem } from "./validate/problems.js";
@@ -148,8 +148,8 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     const cachedRecords = previous ? cache?.records ?? {} : {};
     for (const input of inputs.providers) {
       const recordKeyNow = recordKey(sharedKey, input.bytes, observations.has(input.stem) ? observationBytes.get(input.stem) : undefined);
-      const cached = cachedRecords[input.stem];
-      const json = cached?.key === recordKeyNow ? publishedJson(generation, input.stem) : null;
+      const cached = Object.hasOwn(cachedRecords, input.stem) ? cachedRecords[input.stem] : undefined;
+      const json = cached?.key === recordKeyNow && isCachedRecordOf(cached, input.stem) ? publishedJson(generation, input.stem) : null;
       if (cached && json) {
         // Unchanged since the published build: keep its files, skip validating and rendering it.
         problems.push(...cached.problems);

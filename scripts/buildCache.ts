@@ -53,8 +53,20 @@ export function cacheKey(parts: Record<string, string | undefined>): string {
 
 export async function readBuildCache(generations: string): Promise<BuildCache | null> {
   try {
-    const cache = JSON.parse(await fs.readFile(path.join(generations, CACHE_FILE), "utf8")) as BuildCache;
-    return typeof cache.key === "string" && typeof cache.manifest === "object" ? cache : null;
+    const cache = JSON.parse(await fs.readFile(path.join(generations, CACHE_FILE), "utf8")) as Partial<BuildCache> | null;
+    // A cache of the wrong shape (edited, or from another version) is ignored: the build starts afresh.
+    const whole =
+      cache !== null &&
+      typeof cache === "object" &&
+      typeof cache.key === "string" &&
+      typeof cache.generation === "string" &&
+      typeof cache.manifest === "object" &&
+      cache.manifest !== null &&
+      Array.isArray(cache.ids) &&
+      Array.isArray(cache.reviewQueue) &&
+      Array.isArray(cache.warnings) &&
+      typeof cache.generatedAt === "string";
+    return whole ? (cache as BuildCache) : null;
   } catch {
     return null;
   }

@@ -124,6 +124,24 @@ describe("build", () => {
     expect((await tree.build({ today: "2026-11-30" })).recordsReused).toBe(1);
   });
 
+  it("ignores a build cache that was edited into the wrong shape", async () => {
+    tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
+    await tree.build();
+    const cacheFile = path.join(tree.paths.generations, "build-cache.json");
+    const cache = JSON.parse(await fs.readFile(cacheFile, "utf8"));
+    cache.records = { "one-ai": { key: cache.records["one-ai"].key, summary: null }, "two-ai": "garbage" };
+    await fs.writeFile(cacheFile, JSON.stringify(cache));
+    await tree.writeProvider("two-ai", minimalRecord("two-ai", { name: "Two AI renamed" }));
+    const result = await tree.build();
+    expect(result.recordsReused).toBe(0);
+    expect(JSON.parse(await tree.read("api/data/index.json")).providers.map((p: { name: string }) => p.name)).toEqual(["Acme AI", "Two AI renamed"]);
+
+    await fs.writeFile(cacheFile, JSON.stringify({ ...cache, ids: "not a list" }));
+    const again = await tree.build();
+    expect(again.upToDate).toBe(false);
+    expect(again.ids).toEqual(["one-ai", "two-ai"]);
+  });
+
   it("removes the files of a provider that was deleted", async () => {
     tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
     await tree.build();

@@ -25,3 +25,13 @@ export function recordKey(shared: string, file: Uint8Array, observation: Uint8Ar
   if (observation) hash.update("\0observation\0").update(observation);
   return hash.digest("base64url");
 }
+
+/** The cache is a file on disk that anyone can edit: an entry is only used when its shape is whole. */
+export function isCachedRecordOf(entry: unknown, id: string): entry is CachedRecord {
+  if (entry === null || typeof entry !== "object") return false;
+  const { summary, review, problems } = entry as Partial<CachedRecord>;
+  return (
+    typeof summary === "object" && summary !== null && summary.id === id && typeof summary.newestDate === "string" &&
+    Array.isArray(review) && Array.isArray(problems)
+  );
+}
