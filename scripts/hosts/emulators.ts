@@ -46,23 +46,25 @@ async function siteCopy(context: Context, name: string, rootFiles: string[]): Pr
   return dir;
 }
 
-async function tempHome(context: Context, name: string): Promise<NodeJS.ProcessEnv> {
+/**
+ * The environment an emulator runs in: only what it needs from the caller (so no token or project setting
+ * leaks in), a home folder of its own, and no update checks or prompts.
+ */
+async function isolatedEnv(context: Context, name: string): Promise<NodeJS.ProcessEnv> {
+  const keep = ["PATH", "LANG", "LC_ALL", "TZ", "TMPDIR", "SHELL", "USER", "TERM"];
+  const env: NodeJS.ProcessEnv = {};
+  for (const key of keep) if (process.env[key] !== undefined) env[key] = process.env[key];
   const home = path.join(context.scratch, name, "home");
   await fs.mkdir(home, { recursive: true });
   return {
+    ...env,
     HOME: home,
     XDG_CONFIG_HOME: path.join(home, ".config"),
     XDG_CACHE_HOME: path.join(home, ".cache"),
     XDG_DATA_HOME: path.join(home, ".local", "share"),
+    CI: "true",
+    NO_UPDATE_NOTIFIER: "1",
   };
-}
-
-/** Keeps only the environment an emulator needs, so no token or project setting of the caller leaks in. */
-function baseEnv(): NodeJS.ProcessEnv {
-  const keep = ["PATH", "LANG", "LC_ALL", "TZ", "TMPDIR", "SHELL", "USER", "TERM"];
-  const env: NodeJS.ProcessEnv = {};
-  for (const key of keep) if (process.env[key] !== undefined) env[key] = process.env[key];
-  return env;
 }
 
 async function readVersion(dir: string): Promise<string> {
@@ -116,7 +118,7 @@ export const serveCli: Host = {
   async start(context) {
     const serveDir = path.join(context.root, "node_modules", "serve");
     const port = await freePort();
-    const env = { ...baseEnv(), ...(await tempHome(context, "serve")), NO_UPDATE_NOTIFIER: "1" };
+    const env = await isolatedEnv(context, "serve");
     // The same invocation as `npx serve public -c ../serve.json`, started by PID on loopback.
     const started = start("serve", process.execPath, [path.join(serveDir, "build", "main.js"), "public", "-c", "../serve.json", "-l", `tcp://127.0.0.1:${port}`, "--no-clipboard", "--no-port-switching"], { cwd: context.root, env });
     return launch(started, `http://127.0.0.1:${port}`, 20_000, `serve ${await readVersion(serveDir)}`, () => []);
@@ -132,14 +134,7 @@ export const cloudflarePages: Host = {
     const wranglerDir = packageDir(context.cacheRoot, TOOLS.wrangler);
     const site = await siteCopy(context, "cloudflare", []);
     const [port, inspectorPort] = [await freePort(), await freePort()];
-    const env = {
-      ...baseEnv(),
-      ...(await tempHome(context, "cloudflare")),
-      WRANGLER_SEND_METRICS: "false",
-      CI: "true",
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      NO_UPDATE_NOTIFIER: "1",
-    };
+    const env = { ...(await isolatedEnv(context, "cloudflare")), WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
     // Run wrangler's own entry with this Node, so its PID is ours to stop (with workerd below it).
     const args = [
       path.join(wranglerDir, "bin", "wrangler.js"),
@@ -191,16 +186,12 @@ export const netlify: Host = {
     const preload = path.join(context.scratch, "netlify", "loopback.cjs");
     await fs.writeFile(preload, LOOPBACK_PRELOAD);
     const port = await freePort();
-    const home = await tempHome(context, "netlify");
     const env = {
-      ...baseEnv(),
-      ...home,
+      ...(await isolatedEnv(context, "netlify")),
       PATH: `${nodeBin}${path.delimiter}${process.env.PATH ?? ""}`,
       NODE_OPTIONS: `--require ${preload}`,
-      CI: "true",
       BROWSER: "none",
       NETLIFY_TELEMETRY_DISABLED: "1",
-      NO_UPDATE_NOTIFIER: "1",
     };
     const args = [
       path.join(cliDir, "bin", "run.js"),

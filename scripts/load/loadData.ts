@@ -3,7 +3,7 @@ import { lstatSync, promises as fs, realpathSync, statSync, type Stats } from "n
 import path from "node:path";
 import type { ProjectPaths } from "../config.js";
 import type { Problem } from "../validate/problems.js";
-import { parseJsonText, readLimitedBytes, readLimitedBytesSync } from "./readJson.js";
+import { parseJsonText, readLimitedBytesSync } from "./readJson.js";
 
 /** A parsed input file, not yet validated. */
 export interface RawFile {
@@ -116,13 +116,13 @@ function readFolder(paths: ProjectPaths, dir: string, dataRoot: string, names: r
   return files;
 }
 
-/** Reads every input file's bytes (in parallel) and fingerprints them, without parsing. */
+/** Reads every input file's bytes and fingerprints them, without parsing. */
 export async function readInputs(paths: ProjectPaths): Promise<Inputs> {
   const problems: Problem[] = [];
   let meta: InputBytes | null = null;
   const metaFile = relative(paths, paths.datasetMeta);
   try {
-    const result = await readLimitedBytes(paths.datasetMeta);
+    const result = readLimitedBytesSync(paths.datasetMeta, statSync(paths.datasetMeta).size);
     if (result.ok) meta = { file: metaFile, stem: "dataset", bytes: result.bytes };
     else problems.push({ severity: "error", file: metaFile, ...result.problem });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { closeSync, openSync, promises as fs, readFileSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { LIMITS } from "../config.js";
 import { jsonPath, type Problem } from "../validate/problems.js";
 import { jsonErrorOffset } from "./jsonErrorOffset.js";
@@ -120,16 +120,9 @@ function tooLarge(size: number): BytesResult {
   };
 }
 
-/** Reads a file's bytes, refusing files larger than the size limit before reading them. */
-export async function readLimitedBytes(file: string): Promise<BytesResult> {
-  const stat = await fs.stat(file);
-  if (stat.size > LIMITS.maxFileBytes) return tooLarge(stat.size);
-  return { ok: true, bytes: await fs.readFile(file) };
-}
-
 /**
- * The same for a file already known to be a regular file of `size` bytes, with synchronous calls: for
- * thousands of small files they cost a tenth of the promise-based ones. The bytes get a buffer of their
+ * Reads a file already known to be `size` bytes, refusing it before reading when that is over the size
+ * limit. Synchronous: for thousands of small files the calls cost a tenth of the promise-based ones. The bytes get a buffer of their
  * own (not a slice of a shared pool), so they can be moved to another thread without copying.
  */
 export function readLimitedBytesSync(file: string, size: number): BytesResult {

@@ -38,13 +38,14 @@ export function processRecord(input: InputBytes, observation: Observation | unde
   const review: ReviewEntry[] = [];
   // The merge adds members to the records it touches; put those back in canonical key order.
   const record = observation ? (canonicalize(Provider, mergeRecord(valid.record, observation, review)) as Provider) : valid.record;
+  const summary = summarize(record);
   return {
     problems,
     output: {
       id: record.id,
       json: ownBytes(`${JSON.stringify(record)}\n`),
-      page: ownBytes(providerPage(record)),
-      summary: summarize(record),
+      page: ownBytes(providerPage(record, summary)),
+      summary,
       review,
     },
   };

@@ -3,7 +3,8 @@ import { factsOf } from "../validate/discipline.js";
 
 /**
  * What the dataset-wide outputs (status, index page, generated_at, host files) need to know of one
- * record. Small, so records can be rendered on worker threads and only this comes back.
+ * record. Small, so a build keeps this (and the JSON bytes) instead of every parsed record, and the build
+ * cache can store it for records that have not changed.
  */
 export interface RecordSummary {
   id: string;

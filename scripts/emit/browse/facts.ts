@@ -1,5 +1,4 @@
-import type { FactStatus, Provider } from "../../schema/index.js";
-import { factsOf } from "../../validate/discipline.js";
+import type { FactStatus } from "../../schema/index.js";
 
 /** How each status is shown to a person: `claimed` is the provider's own statement, `unknown` is not researched. */
 export const STATUS_LABEL: Record<FactStatus, string> = {
@@ -9,26 +8,6 @@ export const STATUS_LABEL: Record<FactStatus, string> = {
   unknown: "not researched",
   not_applicable: "not applicable",
 };
-
-export interface FactCounts {
-  confirmed: number;
-  claimed: number;
-  unknown: number;
-  lastVerified: string | null;
-}
-
-export function countFacts(record: Provider): FactCounts {
-  const counts: FactCounts = { confirmed: 0, claimed: 0, unknown: 0, lastVerified: null };
-  for (const [, fact] of factsOf(record as Record<string, unknown>)) {
-    if (fact.status === "confirmed") counts.confirmed += 1;
-    else if (fact.status === "claimed") counts.claimed += 1;
-    else if (fact.status === "unknown") counts.unknown += 1;
-    if (typeof fact.verified_at === "string" && (!counts.lastVerified || fact.verified_at > counts.lastVerified)) {
-      counts.lastVerified = fact.verified_at;
-    }
-  }
-  return counts;
-}
 
 /** A value in words. Never turns a missing or unknown value into "no". */
 export function describeValue(value: unknown, status: string): string {

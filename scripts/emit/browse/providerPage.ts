@@ -1,6 +1,7 @@
 import type { FactStatus, Model, Provider } from "../../schema/index.js";
 import { factsOf, type FactLike } from "../../validate/discipline.js";
-import { STATUS_LABEL, countFacts, describeValue } from "./facts.js";
+import type { RecordSummary } from "../../records/summary.js";
+import { STATUS_LABEL, describeValue } from "./facts.js";
 import { Html, html, page, safeHref } from "./html.js";
 import { categoryLabel } from "./indexPage.js";
 
@@ -96,8 +97,8 @@ function modelsTable(record: Provider): Html {
 </section>`;
 }
 
-export function providerPage(record: Provider): string {
-  const counts = countFacts(record);
+export function providerPage(record: Provider, summary: RecordSummary): string {
+  const counts = summary.factsByStatus;
   const blocks = new Map<string, Html[]>();
   for (const [path, fact] of factsOf(record as Record<string, unknown>)) {
     const [block, member] = path.map(String) as [string, string | undefined];
@@ -122,7 +123,7 @@ ${contested ? html`<div class="contested" role="note"><strong>Disputed record:</
 <dt>Category</dt><dd>${categoryLabel(record.category)}${record.category_note ? html` — ${record.category_note}` : ""}</dd>
 ${record.legal_name ? html`<dt>Legal name</dt><dd>${record.legal_name}</dd>` : ""}
 <dt>Website</dt><dd>${href ? html`<a href="${href}" rel="nofollow noopener">${record.website}</a>` : record.website}</dd>
-<dt>Facts</dt><dd>${counts.confirmed} confirmed, ${counts.claimed} own statement, ${counts.unknown} not researched</dd>
+<dt>Facts</dt><dd>${counts.confirmed ?? 0} confirmed, ${counts.claimed ?? 0} own statement, ${counts.unknown ?? 0} not researched</dd>
 <dt>Record updated</dt><dd>${record.record_updated_at}${record.last_full_review ? `, last full review ${record.last_full_review}` : ""}</dd>
 <dt>Data</dt><dd><a href="../api/data/${record.id}/index.json">This record as JSON</a> (API path <code>/api/data/${record.id}</code>)</dd>
 </dl>
