@@ -15,6 +15,7 @@ import { emitStatus, statusOf } from "./emit/status.js";
 import { parseInput, readInputs, type InputBytes, type RawFile } from "./load/loadData.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { processRecord } from "./records/processRecord.js";
+import { checkSharedSources } from "./validate/consistency.js";
 import { isCachedRecordOf, recordKey, type CachedRecord } from "./records/recordCache.js";
 import type { RecordSummary } from "./records/summary.js";
 import { FILES } from "./routes.js";
@@ -166,11 +167,13 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
       generation.add(FILES.provider(output.id), output.json, { keep: true });
       generation.add(FILES.providerPage(output.id), output.page);
     }
+    const fileOf = new Map(inputs.providers.map((input) => [input.stem, input.file]));
+    problems.push(...checkSharedSources(summaries.map((summary) => ({ file: fileOf.get(summary.id) ?? summary.id, id: summary.id, citations: summary.citations }))));
     if (errorsOf(problems).length > 0 || !meta) throw new InvalidInputError(problems);
     warnings = problems;
     generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
     emitDataset(artefacts, meta, providerFiles, generatedAt);
-    const status = statusOf(meta.version, summaries, reviewQueue.length, generatedAt);
+    const status = statusOf(meta.version, summaries, reviewQueue.length, generatedAt, today);
     emitStatus(artefacts, status);
     emitBrowse(artefacts, summaries, status, options.baseUrl);
     emitErrors(artefacts, options.baseUrl);

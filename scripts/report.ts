@@ -1,19 +1,45 @@
-import { Provider, type FactStatus } from "./schema/index.js";
-import { objectShape } from "./schema/walk.js";
-import { factsOf } from "./validate/discipline.js";
+import { appliesTo, coverageOf, factAt, type FactPath } from "./schema/coverage.js";
+import type { Category, FactStatus, Provider } from "./schema/index.js";
+import { daysBefore } from "./emit/status.js";
 import type { ReviewEntry } from "./merge/merge.js";
+import { checkSharedSources, citationsOf } from "./validate/consistency.js";
+import { factsOf } from "./validate/discipline.js";
 
 const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
+/** Source types that can confirm a company's home: its own legal pages or a register. */
+const LEGAL_SOURCES = new Set(["provider_terms", "company_register", "regulator"]);
+const API_CATEGORIES: ReadonlySet<Category> = new Set(["inference_api", "gateway_router"]);
 
-/** Every Fact position the schema names, so that a record can be measured by what it leaves out. */
-function expectedFactPaths(): string[] {
-  const out: string[] = [];
-  for (const [key, member] of Object.entries(objectShape(Provider) ?? {})) {
-    const innerShape = objectShape(member);
-    if (innerShape && "value" in innerShape && "status" in innerShape) out.push(key);
-    else if (innerShape) for (const child of Object.keys(innerShape)) if (!child.startsWith("_")) out.push(`${key}.${child}`);
-  }
-  return out;
+/** The buyer's questions the dataset is measured by: a field, and which records it is asked of. */
+const SHARES: Array<{ label: string; path: FactPath; of?: ReadonlySet<Category>; counts?: (fact: FactSeen) => boolean }> = [
+  { label: "data-centre locations", path: ["sovereignty", "datacenter_locations"] },
+  { label: "DPA", path: ["compliance", "gdpr_dpa_available"] },
+  { label: "training use", path: ["compliance", "data_used_for_training"] },
+  { label: "retention (zero_retention)", path: ["compliance", "zero_retention"] },
+  { label: "certifications", path: ["compliance", "certifications"] },
+  { label: "ISO 27001", path: ["compliance", "iso_27001"] },
+  { label: "sub-processor list", path: ["compliance", "subprocessors_list_url"] },
+  { label: "CLOUD Act exposure", path: ["sovereignty", "cloud_act_exposure"] },
+  { label: "country of HQ", path: ["ownership", "country_hq"] },
+  { label: "country of HQ from register/terms/imprint", path: ["ownership", "country_hq"], counts: (fact) => LEGAL_SOURCES.has(String(fact.source_type)) },
+  { label: "per-1M-token price (inference APIs)", path: ["pricing", "price_per_1m_input_tokens"], of: new Set(["inference_api"]) },
+  { label: "pass-through policy (routers)", path: ["pricing", "pass_through"], of: new Set(["gateway_router"]) },
+  { label: "currency", path: ["pricing", "currency"] },
+  { label: "VAT treatment", path: ["pricing", "vat_included"] },
+  { label: "api.base_url (APIs)", path: ["api", "base_url"], of: API_CATEGORIES },
+  { label: "openai_compatible (APIs)", path: ["api", "openai_compatible"], of: API_CATEGORIES },
+  { label: "models, complete list (inference APIs)", path: ["models"], of: new Set(["inference_api"]), counts: (fact) => fact.partial === false },
+  { label: "egress", path: ["contract", "egress_free"] },
+  { label: "portability", path: ["contract", "data_portable"] },
+  { label: "notice period", path: ["contract", "notice_period"] },
+];
+
+type FactSeen = { status?: unknown; source_type?: unknown; partial?: unknown };
+
+export interface ReportOptions {
+  today: string;
+  /** A verification older than this many days is listed as stale. */
+  staleDays: number;
 }
 
 export interface DatasetReport {
@@ -25,17 +51,27 @@ export interface DatasetReport {
   nonUnknown: number;
   withSource: number;
   withVerification: number;
+  withSourceDate: number;
+  sourceYears: Record<string, number>;
+  withoutSourceDate: Array<{ id: string; path: string }>;
+  lists: number;
+  partialLists: Array<{ id: string; path: string }>;
+  sharedSourceFields: number;
+  sharedSourceDisagreements: string[];
+  staleDays: number;
+  stale: Array<{ id: string; path: string; verified_at: string }>;
   oldestVerified: string | null;
   newestVerified: string | null;
-  mostUnknown: Array<{ id: string; unknownOrMissing: number; of: number }>;
+  shares: Array<{ label: string; have: number; of: number }>;
+  leastResearched: Array<{ id: string; researched: number; applicable: number }>;
 }
 
 const increment = (counts: Record<string, number>, key: string) => {
   counts[key] = (counts[key] ?? 0) + 1;
 };
 
-export function reportOf(providers: readonly Provider[]): DatasetReport {
-  const expected = expectedFactPaths();
+export function reportOf(providers: readonly Provider[], options: ReportOptions): DatasetReport {
+  const staleBefore = daysBefore(options.today, options.staleDays);
   const report: DatasetReport = {
     providers: providers.length,
     nordic: 0,
@@ -45,35 +81,80 @@ export function reportOf(providers: readonly Provider[]): DatasetReport {
     nonUnknown: 0,
     withSource: 0,
     withVerification: 0,
+    withSourceDate: 0,
+    sourceYears: {},
+    withoutSourceDate: [],
+    lists: 0,
+    partialLists: [],
+    sharedSourceFields: 0,
+    sharedSourceDisagreements: [],
+    staleDays: options.staleDays,
+    stale: [],
     oldestVerified: null,
     newestVerified: null,
-    mostUnknown: [],
+    shares: [],
+    leastResearched: [],
   };
   for (const record of providers) {
     increment(report.byCategory, record.category);
     const country = record.ownership?.country_hq?.value ?? "unknown";
     increment(report.byCountry, country);
     if (NORDIC.has(country)) report.nordic += 1;
-    const known = new Set<string>();
     for (const [path, fact] of factsOf(record as Record<string, unknown>)) {
       const status = fact.status as FactStatus;
+      const where = { id: record.id, path: path.map(String).join(".") };
       report.factsByStatus[status] = (report.factsByStatus[status] ?? 0) + 1;
       if (status !== "unknown") {
-        known.add(path.join("."));
         report.nonUnknown += 1;
         if (fact.source_url) report.withSource += 1;
         if (fact.verified_at) report.withVerification += 1;
+        if (typeof fact.source_date === "string") {
+          report.withSourceDate += 1;
+          increment(report.sourceYears, fact.source_date.slice(0, 4));
+        } else {
+          report.withoutSourceDate.push(where);
+        }
+        if (Array.isArray(fact.value)) {
+          report.lists += 1;
+          if (fact.partial === true) report.partialLists.push(where);
+        }
       }
       const date = fact.verified_at;
       if (typeof date === "string") {
         if (!report.oldestVerified || date < report.oldestVerified) report.oldestVerified = date;
         if (!report.newestVerified || date > report.newestVerified) report.newestVerified = date;
+        if (date < staleBefore) report.stale.push({ ...where, verified_at: date });
       }
     }
-    const unknownOrMissing = expected.filter((path) => !known.has(path)).length;
-    report.mostUnknown.push({ id: record.id, unknownOrMissing, of: expected.length });
+    const coverage = coverageOf(record);
+    report.leastResearched.push({ id: record.id, ...coverage });
   }
-  report.mostUnknown.sort((a, b) => b.unknownOrMissing - a.unknownOrMissing || a.id.localeCompare(b.id));
+  report.leastResearched.sort((a, b) => a.researched / a.applicable - b.researched / b.applicable || a.id.localeCompare(b.id));
+
+  for (const share of SHARES) {
+    let have = 0;
+    let of = 0;
+    for (const record of providers) {
+      if (share.of && !share.of.has(record.category)) continue;
+      if (!appliesTo(record.category, share.path)) continue;
+      const fact = factAt(record, share.path) as FactSeen | undefined;
+      if (fact?.status === "not_applicable") continue;
+      of += 1;
+      if (fact && fact.status !== "unknown" && (!share.counts || share.counts(fact))) have += 1;
+    }
+    report.shares.push({ label: share.label, have, of });
+  }
+
+  const citing = providers.map((record) => ({ file: record.id, id: record.id, citations: citationsOf(record) }));
+  const shared = new Map<string, Set<string>>();
+  for (const { id, citations } of citing) {
+    for (const [field, url] of citations) {
+      const key = `${field} ${url}`;
+      shared.set(key, (shared.get(key) ?? new Set()).add(id));
+    }
+  }
+  report.sharedSourceFields = [...shared.values()].filter((ids) => ids.size > 1).length;
+  report.sharedSourceDisagreements = checkSharedSources(citing).map((problem) => `${problem.id} ${problem.path}: ${problem.message}`);
   return report;
 }
 
@@ -83,6 +164,12 @@ function table(counts: Record<string, number>): string[] {
   return Object.entries(counts)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([key, count]) => `  ${key.padEnd(22)} ${String(count).padStart(5)}`);
+}
+
+function listed(entries: ReadonlyArray<{ id: string; path: string }>, top: number): string[] {
+  const lines = entries.slice(0, top).map((entry) => `  ${entry.id} ${entry.path}`);
+  if (entries.length > top) lines.push(`  … and ${entries.length - top} more`);
+  return lines;
 }
 
 export function formatReport(report: DatasetReport, reviewQueue: readonly ReviewEntry[], top = 10): string {
@@ -98,12 +185,31 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
     "Facts by status:",
     ...table(report.factsByStatus as Record<string, number>),
     "",
-    `Non-unknown Facts: ${report.nonUnknown}; with source_url: ${report.withSource} (${percent(report.withSource, report.nonUnknown)}); ` +
+    `Researched Facts (status not unknown): ${report.nonUnknown}; with source_url: ${report.withSource} (${percent(report.withSource, report.nonUnknown)}); ` +
       `with verified_at: ${report.withVerification} (${percent(report.withVerification, report.nonUnknown)})`,
     `Verification dates: oldest ${report.oldestVerified ?? "none"}, newest ${report.newestVerified ?? "none"}`,
     "",
-    `Records with the most fields unknown or missing (of ${report.mostUnknown[0]?.of ?? 0} Fact fields):`,
-    ...report.mostUnknown.slice(0, top).map((entry) => `  ${entry.id.padEnd(34)} ${entry.unknownOrMissing}`),
+    `Source age: ${report.withSourceDate} of ${report.nonUnknown} researched Facts carry a source_date (${percent(report.withSourceDate, report.nonUnknown)}). By year of the source:`,
+    ...Object.entries(report.sourceYears)
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .map(([year, count]) => `  ${year} ${String(count).padStart(5)}`),
+    `Researched Facts without a source_date (undated source): ${report.withoutSourceDate.length}`,
+    ...listed(report.withoutSourceDate, top),
+    "",
+    `Lists: ${report.lists} list-valued Facts, ${report.partialLists.length} marked partial`,
+    ...listed(report.partialLists, top),
+    "",
+    `Same source, same field, several records: ${report.sharedSourceFields} groups; disagreeing statuses: ${report.sharedSourceDisagreements.length}`,
+    ...report.sharedSourceDisagreements.slice(0, top).map((line) => `  ${line}`),
+    "",
+    `Stale: ${report.stale.length} Facts verified more than ${report.staleDays} days ago`,
+    ...listed(report.stale.map((entry) => ({ id: entry.id, path: `${entry.path} (verified ${entry.verified_at})` })), top),
+    "",
+    "Buyer's questions answered (share of the records where the field applies):",
+    ...report.shares.map((share) => `  ${share.label.padEnd(44)} ${String(share.have).padStart(4)} of ${String(share.of).padEnd(4)} ${percent(share.have, share.of)}`),
+    "",
+    "Least-researched records (fields researched of those that apply to the category):",
+    ...report.leastResearched.slice(0, top).map((entry) => `  ${entry.id.padEnd(34)} ${entry.researched} of ${entry.applicable}`),
     "",
     `Review queue: ${reviewQueue.length} entr${reviewQueue.length === 1 ? "y" : "ies"}`,
     ...reviewQueue.map(
@@ -113,3 +219,4 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
   ];
   return lines.join("\n");
 }
+

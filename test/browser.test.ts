@@ -20,7 +20,7 @@ let otherOrigin: string;
 let browser: Browser;
 
 const country = (code: string) => ({
-  country_hq: { value: code, status: "confirmed", source_url: "https://a.example/legal", source_type: "provider_terms", verified_at: "2026-11-01", verified_by: "manual" },
+  country_hq: { value: code, status: "confirmed", source_url: "https://a.example/legal", source_type: "provider_terms", source_date: null, verified_at: "2026-11-01", verified_by: "manual" },
 });
 
 describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
@@ -31,7 +31,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
       minimalRecord("gamma-router", { name: "Gamma Router", category: "gateway_router", ownership: country("SE") }),
       minimalRecord("evil-corp", {
         name: HOSTILE_NAME,
-        own_weights: { value: false, status: "claimed", source_url: "https://a.example/x", source_type: "provider_site", note: HOSTILE_NOTE },
+        own_weights: { value: false, status: "claimed", source_url: "https://a.example/x", source_type: "provider_site", source_date: null, note: HOSTILE_NOTE },
       }),
     ]);
     await tree.build();

@@ -6,11 +6,11 @@ import { DATASET_META, TODAY, minimalRecord } from "./helpers.js";
 
 const RICH = minimalRecord("acme-ai", {
   legal_name: "Acme AI AB",
-  ownership: { country_hq: { value: "SE", status: "confirmed", source_url: "https://a.example/l", source_type: "provider_terms", verified_at: "2026-11-01", verified_by: "manual" } },
-  sovereignty: { datacenter_locations: { value: [{ country: "SE", city: "Stockholm", role: "inference" }], status: "claimed", source_url: "https://a.example/s", source_type: "provider_site" } },
-  compliance: { certifications: { value: [{ name: "ISO 27001", achieved: true }], status: "claimed", source_url: "https://a.example/c", source_type: "provider_site" } },
-  pricing: { currency: { value: "EUR", status: "confirmed", source_url: "https://a.example/p", source_type: "pricing_page", verified_at: "2026-11-01", verified_by: "manual" }, _observed: { items: [{ input: 1 }] } },
-  models: { value: [{ name: "m", input_price: 0.1, context_tokens: 8192 }], status: "confirmed", source_url: "https://a.example/m", source_type: "provider_docs", verified_at: "2026-11-01", verified_by: "manual" },
+  ownership: { country_hq: { value: "SE", status: "confirmed", source_url: "https://a.example/l", source_type: "provider_terms", source_date: null, verified_at: "2026-11-01", verified_by: "manual" } },
+  sovereignty: { datacenter_locations: { value: [{ country: "SE", city: "Stockholm", role: "inference" }], status: "claimed", partial: true, source_url: "https://a.example/s", source_type: "provider_site", source_date: null } },
+  compliance: { certifications: { value: [{ name: "ISO 27001", achieved: true }], status: "claimed", partial: false, source_url: "https://a.example/c", source_type: "provider_site", source_date: null } },
+  pricing: { currency: { value: "EUR", status: "confirmed", source_url: "https://a.example/p", source_type: "pricing_page", source_date: null, verified_at: "2026-11-01", verified_by: "manual" }, _observed: { items: [{ input: 1 }] } },
+  models: { value: [{ name: "m", input_price: 0.1, context_tokens: 8192 }], status: "confirmed", partial: true, source_url: "https://a.example/m", source_type: "provider_docs", source_date: null, verified_at: "2026-11-01", verified_by: "manual" },
 });
 
 type Path = Array<string | number>;

@@ -66,11 +66,11 @@ const cases: Case[] = [
     name: "sovereignty marketing marked confirmed",
     record: minimalRecord("acme-ai", { sovereignty: { data_residency_guarantee: confirmedFact(true) } }),
     path: "$.sovereignty.data_residency_guarantee.status",
-    rule: "marketing-at-most-claimed",
+    rule: "sovereignty-needs-documentation",
   },
   {
     name: "compliance marketing marked confirmed",
-    record: minimalRecord("acme-ai", { compliance: { zero_retention: confirmedFact(true, { source_type: "provider_docs" }) } }),
+    record: minimalRecord("acme-ai", { compliance: { zero_retention: confirmedFact(true, { source_type: "provider_docs", source_date: null }) } }),
     path: "$.compliance.zero_retention.status",
     rule: "marketing-at-most-claimed",
   },
@@ -132,9 +132,37 @@ describe("validation names the file, the record, the JSON path and the rule", ()
   it("accepts sovereignty statements confirmed by a binding document", async () => {
     tree = await makeTree([
       minimalRecord("acme-ai", {
-        sovereignty: { data_residency_guarantee: confirmedFact(true, { source_type: "provider_terms" }) },
-        compliance: { zero_retention: { value: true, status: "claimed", source_url: "https://acme.example/p", source_type: "provider_site" } },
+        sovereignty: { data_residency_guarantee: confirmedFact(true, { source_type: "provider_terms", source_date: null }) },
+        compliance: { zero_retention: { value: true, status: "claimed", source_url: "https://acme.example/p", source_type: "provider_site", source_date: null } },
       }),
+    ]);
+    await expect(tree.build()).resolves.toBeDefined();
+  });
+
+  it("names the record whose status differs from others that cite the same source for the same field, in build and validate alike", async () => {
+    const blog = { source_url: "https://blog.example/post", source_type: "provider_docs", source_date: "2025-01-01" };
+    tree = await makeTree([
+      minimalRecord("one-ai", { ownership: { ownership_jurisdiction: confirmedFact("SE", blog) } }),
+      minimalRecord("two-ai", { ownership: { ownership_jurisdiction: confirmedFact("SE", blog) } }),
+      minimalRecord("three-ai", { ownership: { ownership_jurisdiction: { value: "SE", status: "claimed", ...blog } } }),
+    ]);
+    const error = (await tree.build().catch((e: unknown) => e)) as InvalidInputError;
+    expect(error).toBeInstanceOf(InvalidInputError);
+    const found = error.problems.filter((p) => p.rule === "same-source-same-status");
+    expect(found.map((p) => `${p.file} ${p.path}`)).toEqual(["data/providers/three-ai.json $.ownership.ownership_jurisdiction.status"]);
+    expect(found[0]!.message).toContain("one-ai, two-ai");
+
+    const { validateData } = await import("../scripts/validate/validate.js");
+    const { loadData } = await import("../scripts/load/loadData.js");
+    const validated = validateData(await loadData(tree.paths), "2026-11-22");
+    expect(validated.problems.filter((p) => p.rule === "same-source-same-status").map((p) => p.id)).toEqual(["three-ai"]);
+  });
+
+  it("lets records that cite one source for one field agree", async () => {
+    const page = { source_url: "https://acme.example/legal", source_type: "provider_terms", source_date: "2026-06-01" };
+    tree = await makeTree([
+      minimalRecord("one-ai", { ownership: { country_hq: confirmedFact("SE", page) } }),
+      minimalRecord("two-ai", { ownership: { country_hq: confirmedFact("SE", page) } }),
     ]);
     await expect(tree.build()).resolves.toBeDefined();
   });

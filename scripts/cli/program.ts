@@ -5,6 +5,7 @@ import { build, type BuildResult } from "../build.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
 import { loadData } from "../load/loadData.js";
 import { mergeObservations } from "../merge/merge.js";
+import { STALE_AFTER_DAYS } from "../emit/status.js";
 import { formatReport, reportOf } from "../report.js";
 import { DEFAULT_POLICY, scrape } from "../scrape/scrape.js";
 import { startServer } from "../serve/server.js";
@@ -182,10 +183,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   program
     .command("report")
     .description("print the maintainer's report: coverage by category and country, Facts by status, provenance, gaps, review queue")
-    .option("--top <n>", "how many of the least-researched records to list", parseCount, 10)
+    .option("--top <n>", "how many entries of each list to print", parseCount, 10)
+    .option("--stale-days <n>", "list Facts verified more than this many days ago", parseCount, STALE_AFTER_DAYS)
     .option(...todayOption)
-    .action(async (options: { top: number; today?: string }) => {
-      const validated = validateData(await loadData(paths()), options.today ?? todayUtc());
+    .action(async (options: { top: number; staleDays: number; today?: string }) => {
+      const today = options.today ?? todayUtc();
+      const validated = validateData(await loadData(paths()), today);
       if (errorsOf(validated.problems).length > 0) {
         printProblems(validated.problems);
         console.error("report: the data has errors; fix them first (npm run validate)");
@@ -193,7 +196,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         return;
       }
       const merged = mergeObservations(validated.providers.map((entry) => entry.record), validated.observations);
-      console.log(formatReport(reportOf(merged.providers), merged.reviewQueue, options.top));
+      console.log(formatReport(reportOf(merged.providers, { today, staleDays: options.staleDays }), merged.reviewQueue, options.top));
     });
 
   try {

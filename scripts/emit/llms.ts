@@ -19,7 +19,8 @@ Dataset version ${status.dataset_version}: ${status.providers_total} providers, 
 
 ## Reading a record
 
-Every statement is a Fact: {"value", "status", "source_url", "source_type", "verified_at", "verified_by", "note"}.
+Every statement is a Fact: {"value", "status", "source_url", "source_type", "source_date", "verified_at", "verified_by", "note"}, and "partial" on list values.
+verified_at is the day someone opened the source; source_date is the date of the content they saw (a page's own "updated" date, a repository file's commit date), or null for an undated source. A fresh verified_at on an old source is still old evidence.
 Status is one of: confirmed (seen in a primary source), claimed (the provider's own statement), planned (a stated goal), unknown (not researched), not_applicable.
 
 ## Meaning rules
@@ -28,7 +29,10 @@ ${MEANING_RULES.join("\n")}
 
 ## How to cite
 
-- Quote the value together with its status and verification date, e.g. "EU data residency: yes (provider's own statement, verified 2026-11-22, source: <source_url>)".
+- Quote the value together with its status, verification date and source date, e.g. "EU data residency: yes (provider's own statement, verified 2026-11-22, source dated 2026-06-01: <source_url>)", or "undated source" when source_date is null.
+- A list with "partial": true is a sample: do not conclude that a provider lacks something because it is not listed.
+- Compare prices only in the same currency and with the same VAT treatment (pricing.currency, pricing.vat_included).
+- Facts verified more than ${status.stale_after_days ?? 180} days before the build are stale (/api/status stale_facts): say so when citing them.
 - Never report a missing or unknown field as "no"; say it was not researched.
 - Attribute: "European AI infrastructure evidence dataset, version ${status.dataset_version}, CC BY 4.0", with a link to ${baseUrl}/.
 `;

@@ -7,10 +7,12 @@ import { addText, type Artefacts } from "./artefacts.js";
 export const INTERFACE_VERSION = "2026-11-22";
 
 export const MEANING_RULES = [
-  "1. A Fact's status and its verification date (verified_at) are always quoted together with the value.",
+  "1. A Fact's status, its verification date (verified_at) and the date of its source (source_date) are always quoted together with the value. verified_at is the day someone looked; source_date is how old the thing they looked at was (null: the source carries no date).",
   "2. A Fact with status `claimed` is the provider's own statement. It is not checked against a register or a binding document.",
   "3. A field that is missing, or whose status is `unknown`, means not researched. It never means 'no'.",
   "4. `category` states the layer of what is bought. It is never geography; jurisdiction is carried in ownership and sovereignty.",
+  "5. A list value with `partial: true` is a sample: an item missing from it is not evidence that the provider lacks it. `partial: false` marks the provider's complete list.",
+  "6. Prices are in pricing.currency; pricing.vat_included says whether VAT is in them. pricing.price_per_1m_input_tokens and _output_tokens are the lowest listed per-1M-token price of a text-generation model, named in pricing.reference_model, so they compare across providers in the same currency.",
 ];
 
 type JsonSchema = Record<string, unknown>;
@@ -51,7 +53,7 @@ export function openApiDocument(baseUrl: string): JsonSchema {
         "",
         "The interface carries this date label; the dataset carries its own version (`version` in Dataset, `dataset_version` in Status). Paths carry no version.",
         "",
-        "The data is licensed CC BY 4.0: cite the dataset version, and quote each value with its status and verification date.",
+        "The data is licensed CC BY 4.0: cite the dataset version, and quote each value with its status, verification date and source date.",
       ].join("\n"),
       license: { name: "CC BY 4.0 (data)", identifier: "CC-BY-4.0" },
       contact: { name: "Dataset maintainers", url: `${baseUrl}/methodology.html` },

@@ -1,5 +1,8 @@
+import { coverageOf, type Coverage } from "../schema/coverage.js";
 import type { Category, FactStatus, Provider } from "../schema/index.js";
+import { citationsOf, type Citation } from "../validate/consistency.js";
 import { factsOf } from "../validate/discipline.js";
+import { buyerAnswers, type BuyerAnswers } from "./answers.js";
 
 /**
  * What the dataset-wide outputs (status, index page, generated_at, host files) need to know of one
@@ -16,6 +19,14 @@ export interface RecordSummary {
   /** Availability, when researched. */
   availability: string | null;
   factsByStatus: Partial<Record<FactStatus, number>>;
+  coverage: Coverage;
+  answers: BuyerAnswers;
+  /** Researched Facts (status not unknown) whose source carries a date. */
+  sourceDated: number;
+  /** How many Facts were verified on each day, for staleness counts against any build day. */
+  verifiedOn: Record<string, number>;
+  /** Records citing one source for one field must agree on its status. */
+  citations: Citation[];
   newestVerified: string | null;
   oldestVerified: string | null;
   /** The newest date the record carries anywhere (record dates, verifications, corroborations, observation). */
@@ -23,7 +34,10 @@ export interface RecordSummary {
 }
 
 export function summarize(record: Provider): RecordSummary {
-  const factsByStatus: Partial<Record<FactStatus, number>> = {};
+  // Keys come from data: objects without a prototype, so a status named "constructor" is just a key.
+  const factsByStatus: Partial<Record<FactStatus, number>> = Object.create(null);
+  const verifiedOn: Record<string, number> = Object.create(null);
+  let sourceDated = 0;
   let newestVerified: string | null = null;
   let oldestVerified: string | null = null;
   let newestDate = "1970-01-01";
@@ -33,8 +47,12 @@ export function summarize(record: Provider): RecordSummary {
   for (const [, fact] of factsOf(record as Record<string, unknown>)) {
     const status = fact.status as FactStatus;
     factsByStatus[status] = (factsByStatus[status] ?? 0) + 1;
+    if (status !== "unknown") {
+      if (typeof fact.source_date === "string") sourceDated += 1;
+    }
     const verified = fact.verified_at;
     if (typeof verified === "string") {
+      verifiedOn[verified] = (verifiedOn[verified] ?? 0) + 1;
       if (newestVerified === null || verified > newestVerified) newestVerified = verified;
       if (oldestVerified === null || verified < oldestVerified) oldestVerified = verified;
       if (verified > newestDate) newestDate = verified;
@@ -51,6 +69,11 @@ export function summarize(record: Provider): RecordSummary {
     country: record.ownership?.country_hq?.value ?? null,
     availability: availability && availability.status !== "unknown" ? String(availability.value) : null,
     factsByStatus,
+    coverage: coverageOf(record),
+    answers: buyerAnswers(record),
+    sourceDated,
+    verifiedOn,
+    citations: citationsOf(record),
     newestVerified,
     oldestVerified,
     newestDate,

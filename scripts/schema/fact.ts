@@ -27,18 +27,29 @@ export function fact<Value extends z.ZodType>(value: Value) {
         .min(1)
         .optional()
         .describe(
-          "Kind of source. Seen: provider_site, provider_docs, provider_terms, pricing_page, third_party, company_register, regulator, press.",
+          "Kind of source. Seen: provider_site, provider_docs, provider_terms, pricing_page, certificate, third_party, company_register, regulator, press. press and third_party give at most claimed.",
+        ),
+      source_date: IsoDate.nullable()
+        .optional()
+        .describe(
+          "Date of the content that was seen: the commit date of a pinned repository file, the page's own updated, effective or publication date. Null when nothing dates the source. Never later than verified_at. Cite it with the value: a fresh verified_at on an old source is still an old source.",
         ),
       verified_at: IsoDate.nullable().optional().describe("Date someone last opened the source and saw the value."),
       verified_by: VerifiedBy.nullable().optional(),
       note: z.string().optional(),
+      partial: z
+        .boolean({ message: "must be true or false" })
+        .optional()
+        .describe(
+          "On list values only. true: the list is a sample of what the source shows or of what the provider offers, so an item missing from it is not evidence that the provider lacks it. false: the source is the provider's complete list.",
+        ),
       corroborated_at: IsoDate.optional().describe("Date the scraper saw the same value."),
       corroborated_by: z.literal("scraper", { message: "must be scraper" }).optional(),
       reassessed_at: IsoDate.optional().describe("Date the status was re-assessed."),
       display: z.string().optional().describe("Optional display override."),
     })
     .describe(
-      "A Fact: quote value, status and verified_at together. Missing or status unknown means not researched, never 'no'.",
+      "A Fact: quote value, status, verified_at and source_date together. Missing or status unknown means not researched, never 'no'.",
     );
 }
 

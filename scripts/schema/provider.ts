@@ -75,15 +75,38 @@ export const PricingObserved = z.looseObject({
   source_url: HttpUrl.optional(),
 });
 
-export const Pricing = z.looseObject({
-  model: fact(Text).optional().describe("Pricing model, e.g. per_token, per_hour, subscription, per_seat."),
-  currency: fact(z.string().regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code such as EUR" })).optional(),
-  price_per_1m_input_tokens: fact(z.number({ message: "must be a number" })).optional(),
-  price_per_1m_output_tokens: fact(z.number({ message: "must be a number" })).optional(),
-  free_tier: fact(YesNoOrText).optional(),
-  pricing_page_url: fact(HttpUrl).optional(),
-  _observed: PricingObserved.optional(),
-});
+export const Pricing = z
+  .looseObject({
+    model: fact(Text)
+      .optional()
+      .describe("Pricing model as the source states it: per_token, per_hour, per_minute, per_second, subscription, per_seat, pass_through, custom_quote."),
+    currency: fact(z.string().regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code such as EUR" }))
+      .optional()
+      .describe("ISO 4217 currency of every price in the record (provider-level prices and model prices)."),
+    vat_included: fact(Flag)
+      .optional()
+      .describe("true when the listed prices include VAT, false when they exclude it. Unknown means the source does not say."),
+    price_per_1m_input_tokens: fact(z.number({ message: "must be a number" }))
+      .optional()
+      .describe(
+        "The lowest listed price per 1 million input tokens of a text-generation (chat or completion) model on the provider's own price list, in pricing.currency; reference_model names that model. Not an average, not an embedding or speech price, not converted between currencies.",
+      ),
+    price_per_1m_output_tokens: fact(z.number({ message: "must be a number" }))
+      .optional()
+      .describe("The output-token price per 1 million tokens of the same reference_model, in pricing.currency."),
+    reference_model: fact(Text)
+      .optional()
+      .describe("The model whose listed price is quoted in price_per_1m_input_tokens and price_per_1m_output_tokens."),
+    pass_through: fact(YesNoOrText)
+      .optional()
+      .describe("For routers and gateways: whether the upstream providers' prices are passed through unchanged, and any fee or markup."),
+    free_tier: fact(YesNoOrText).optional(),
+    pricing_page_url: fact(HttpUrl).optional(),
+    _observed: PricingObserved.optional(),
+  })
+  .describe(
+    "Prices. Every price is in pricing.currency; vat_included says whether VAT is in it. Provider-level per-1M prices are comparable across records: the lowest listed text-model price, with the model named.",
+  );
 
 export const Api = z.looseObject({
   openai_compatible: fact(Flag).optional(),
@@ -99,6 +122,7 @@ export const Contract = z.looseObject({
   data_portable: fact(YesNoOrText).optional(),
   no_lock_in: fact(YesNoOrText).optional(),
   egress_free: fact(YesNoOrText).optional(),
+  notice_period: fact(Text).optional().describe("Notice period for ending the contract, as the terms state it."),
 });
 
 export const Onboarding = z.looseObject({

@@ -40,6 +40,9 @@ export const Status = z
     generated_at: IsoDateTime.nullable().optional(),
     by_category: z.partialRecord(Category, Count).optional(),
     facts_by_status: z.partialRecord(FactStatus, Count).optional(),
+    facts_with_source_date: Count.optional().describe("Researched Facts (status not unknown) whose source carries a date (source_date)."),
+    stale_facts: Count.optional().describe("Facts whose verified_at is more than stale_after_days before the build day: check them again before citing."),
+    stale_after_days: Count.optional().describe("The age in days after which a verification counts as stale."),
   })
   .meta({ id: "Status" });
 export type Status = z.infer<typeof Status>;

@@ -2,14 +2,17 @@ import type { Provider } from "../schema/index.js";
 import type { Problem } from "./problems.js";
 import { jsonPath } from "./problems.js";
 
+/** Sources that can only relay a statement: whatever they say is at most `claimed`. */
+const RELAYING_SOURCE_TYPES = new Set(["press", "third_party"]);
 /**
- * Source types that are binding documents or independent registers. Sovereignty and compliance
- * statements can be `confirmed` only from one of these; from the provider's own pages they stay `claimed`.
+ * Compliance statements are `confirmed` only when a binding document or an independent register was opened
+ * (the DPA, the terms, a certificate); a trust-centre or marketing page keeps them `claimed`.
  */
-export const BINDING_SOURCE_TYPES = new Set(["provider_terms", "third_party", "company_register", "regulator", "certificate"]);
-const MARKETING_LIMITED_BLOCKS = new Set(["sovereignty", "compliance"]);
-/** Members of those blocks that state a technical fact (where regions run, where a list is published), not a promise. */
-const TECHNICAL_MEMBERS = new Set(["datacenter_locations", "subprocessors_list_url"]);
+export const BINDING_SOURCE_TYPES = new Set(["provider_terms", "certificate", "company_register", "regulator"]);
+/** Sovereignty statements may also be confirmed from technical documentation (where regions run), never from marketing. */
+const SOVEREIGNTY_SOURCE_TYPES = new Set([...BINDING_SOURCE_TYPES, "provider_docs"]);
+/** Members of the compliance block that state where something is published, not a promise. */
+const TECHNICAL_COMPLIANCE_MEMBERS = new Set(["subprocessors_list_url"]);
 /** Members holding derived or registry objects, not Facts. */
 const NOT_FACTS = new Set(["_contested", "_models_api", "_registry", "_observed"]);
 
@@ -23,6 +26,8 @@ export interface FactLike {
   verified_by?: unknown;
   corroborated_at?: unknown;
   corroborated_by?: unknown;
+  source_date?: unknown;
+  partial?: unknown;
   note?: unknown;
   display?: unknown;
 }
@@ -88,21 +93,41 @@ export function checkDiscipline(file: string, record: Provider, today: string): 
     if (typeof fact.corroborated_at === "string" && fact.corroborated_at > today) {
       report([...path, "corroborated_at"], "corroborated-in-future", `corroborated_at ${fact.corroborated_at} is later than the build day ${today}`);
     }
-    if (status === "confirmed" && fact.source_type === "press") {
-      report([...path, "status"], "press-at-most-claimed", "a value seen only in the press is at most claimed: confirmed needs a primary source (the provider's own page, a binding document or a register)");
+    const sourceType = String(fact.source_type ?? "");
+    if (status === "confirmed" && RELAYING_SOURCE_TYPES.has(sourceType)) {
+      report([...path, "status"], `${sourceType.replace("_", "-")}-at-most-claimed`, `a value seen only on a ${sourceType} source is at most claimed: confirmed needs a primary source (the provider's own page, a binding document or a register)`);
     }
     const block = path.length === 2 ? String(path[0]) : "";
-    if (
-      MARKETING_LIMITED_BLOCKS.has(block) &&
-      !TECHNICAL_MEMBERS.has(String(path[1])) &&
-      status === "confirmed" &&
-      !BINDING_SOURCE_TYPES.has(String(fact.source_type ?? ""))
-    ) {
+    if (status === "confirmed" && block === "sovereignty" && !SOVEREIGNTY_SOURCE_TYPES.has(sourceType)) {
+      report(
+        [...path, "status"],
+        "sovereignty-needs-documentation",
+        `a sovereignty statement is confirmed only from documentation, terms, a certificate or a register (source_type one of ${[...SOVEREIGNTY_SOURCE_TYPES].join(", ")}), never from a marketing or news page; got ${JSON.stringify(fact.source_type ?? null)}`,
+      );
+    }
+    if (status === "confirmed" && block === "compliance" && !TECHNICAL_COMPLIANCE_MEMBERS.has(String(path[1])) && !BINDING_SOURCE_TYPES.has(sourceType)) {
       report(
         [...path, "status"],
         "marketing-at-most-claimed",
-        `a ${block} statement is at most claimed unless its source is a binding document or register (source_type one of ${[...BINDING_SOURCE_TYPES].join(", ")}), got ${JSON.stringify(fact.source_type ?? null)}`,
+        `a compliance statement is at most claimed unless its source is a binding document or register (source_type one of ${[...BINDING_SOURCE_TYPES].join(", ")}), got ${JSON.stringify(fact.source_type ?? null)}`,
       );
+    }
+    if (status !== "unknown" && !("source_date" in fact)) {
+      report(path, "source-date-required", `status ${String(status)} needs source_date: the date of the content seen, or null when nothing dates it`);
+    }
+    if (typeof fact.source_date === "string") {
+      if (typeof fact.verified_at === "string" && fact.source_date > fact.verified_at) {
+        report([...path, "source_date"], "source-date-after-verification", `source_date ${fact.source_date} is later than verified_at ${fact.verified_at}: a source cannot be dated after it was seen`);
+      } else if (fact.source_date > today) {
+        report([...path, "source_date"], "source-date-in-future", `source_date ${fact.source_date} is later than the build day ${today}`);
+      }
+    }
+    const isList = Array.isArray(fact.value);
+    if (isList && !("partial" in fact)) {
+      report(path, "partial-required", "a list value needs partial: true when it is a sample, false when it is the provider's complete list");
+    }
+    if (!isList && "partial" in fact && fact.value !== null) {
+      report([...path, "partial"], "partial-only-on-lists", "partial applies to list values only");
     }
   }
 

@@ -1,6 +1,7 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
 import { DatasetMeta, Observation, Provider } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
+import { checkSharedSources, citationsOf } from "./consistency.js";
 import { checkDiscipline } from "./discipline.js";
 import type { Problem } from "./problems.js";
 import { jsonPath } from "./problems.js";
@@ -137,5 +138,6 @@ export function validateData(
     onValid?.(valid.record, observations.get(valid.record.id));
   }
   providers.sort((a, b) => (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
+  problems.push(...checkSharedSources(providers.map(({ file, record }) => ({ file, id: record.id, citations: citationsOf(record) }))));
   return { meta, providers, observations, problems };
 }

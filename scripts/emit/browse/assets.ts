@@ -5,7 +5,8 @@ header nav{padding:.75rem 0;border-bottom:1px solid var(--line)}footer{margin:2r
 table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
 td{overflow-wrap:anywhere}caption{text-align:left;color:var(--muted);padding:.25rem 0}.num{text-align:right;font-variant-numeric:tabular-nums}
 .muted{color:var(--muted)}.filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:end}.filters div{display:flex;flex-direction:column}
-label{font-weight:600}select,input{font:inherit;padding:.25rem}
+label{font-weight:600}select,input{font:inherit;padding:.25rem}button.sort{font:inherit;font-weight:600;background:none;border:0;padding:0;cursor:pointer;text-align:left;color:inherit}
+th[aria-sort=ascending] button.sort::after{content:" ▲"}th[aria-sort=descending] button.sort::after{content:" ▼"}.partial{font-style:italic}
 a:focus,select:focus,input:focus{outline:3px solid #1f6feb;outline-offset:2px}
 .badge{display:inline-block;border-radius:.25rem;padding:0 .4rem;font-size:.85rem;border:1px solid currentColor;white-space:nowrap}
 .badge-confirmed{color:var(--ok)}.badge-claimed{color:var(--own)}.badge-planned{color:var(--plan)}.badge-unknown,.badge-not_applicable,.badge-other{color:var(--unk)}
@@ -13,30 +14,83 @@ a:focus,select:focus,input:focus{outline:3px solid #1f6feb;outline-offset:2px}
 @media (prefers-color-scheme:dark){:root{--muted:#a0a6ad;--line:#3a3f45;--ok:#5fd38b;--own:#f0b54a;--plan:#8ab4ff}body{background:#111;color:#eee}a{color:#8ab4ff}}
 `;
 
-/** Filters the index table by category, country and text; the page works in full without it. */
+/**
+ * Filters and sorts the index table; the filters live in the URL so a filtered view can be shared. The page
+ * works in full without it.
+ */
 export const BROWSE_SCRIPT = `"use strict";
 (function () {
   var form = document.getElementById("filters");
   var table = document.getElementById("providers");
   if (!form || !table) return;
   form.hidden = false;
-  var category = document.getElementById("filter-category");
-  var country = document.getElementById("filter-country");
-  var text = document.getElementById("filter-text");
+  var fields = {
+    category: document.getElementById("filter-category"),
+    country: document.getElementById("filter-country"),
+    dc: document.getElementById("filter-dc"),
+    known: document.getElementById("filter-known"),
+    q: document.getElementById("filter-text")
+  };
+  var names = Object.keys(fields);
   var shown = document.getElementById("shown");
-  var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+  var body = table.tBodies[0];
+  var rows = Array.prototype.slice.call(body.rows);
+  var params = new URLSearchParams(location.search);
+  names.forEach(function (name) {
+    var value = params.get(name);
+    if (value === null) return;
+    var el = fields[name];
+    if (el.tagName === "SELECT" && !Array.prototype.some.call(el.options, function (o) { return o.value === value; })) return;
+    el.value = value;
+  });
+  function words(text) { return text ? text.split(" ") : []; }
   function apply() {
-    var c = category.value, k = country.value, q = text.value.trim().toLowerCase(), n = 0;
+    var v = {};
+    names.forEach(function (name) { v[name] = fields[name].value.trim(); });
+    var q = v.q.toLowerCase(), n = 0;
     rows.forEach(function (row) {
-      var match = (!c || row.dataset.category === c) && (!k || row.dataset.country === k) && (!q || row.dataset.search.indexOf(q) !== -1);
+      var d = row.dataset;
+      var match = (!v.category || d.category === v.category) && (!v.country || d.country === v.country) &&
+        (!v.dc || words(d.dc).indexOf(v.dc) !== -1) && (!v.known || words(d.known).indexOf(v.known) !== -1) &&
+        (!q || d.search.indexOf(q) !== -1);
       row.hidden = !match;
       if (match) n += 1;
     });
     shown.textContent = n + " of " + rows.length + " providers shown.";
+    var next = new URLSearchParams();
+    names.forEach(function (name) { if (v[name]) next.set(name, v[name]); });
+    var query = next.toString();
+    history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
   }
+  function key(row, index) {
+    var cell = row.cells[index];
+    var raw = cell.hasAttribute("data-sort") ? cell.getAttribute("data-sort") : cell.textContent.trim();
+    return raw;
+  }
+  function sortBy(index, header) {
+    var ascending = header.getAttribute("aria-sort") !== "ascending";
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) { th.removeAttribute("aria-sort"); });
+    header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    rows.slice().sort(function (a, b) {
+      var x = key(a, index), y = key(b, index);
+      if (x === "" || y === "") return x === y ? 0 : x === "" ? 1 : -1;
+      var nx = Number(x), ny = Number(y);
+      var order = !isNaN(nx) && !isNaN(ny) ? nx - ny : x.localeCompare(y);
+      return ascending ? order : -order;
+    }).forEach(function (row) { body.appendChild(row); });
+  }
+  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "sort";
+    button.textContent = th.textContent;
+    button.addEventListener("click", function () { sortBy(index, th); });
+    th.textContent = "";
+    th.appendChild(button);
+  });
   form.addEventListener("submit", function (event) { event.preventDefault(); });
-  [category, country].forEach(function (el) { el.addEventListener("change", apply); });
-  text.addEventListener("input", apply);
+  names.forEach(function (name) { fields[name].addEventListener(name === "q" ? "input" : "change", apply); });
+  apply();
 })();
 `;
 

@@ -1,6 +1,8 @@
 import type { Provider, Status } from "../../schema/index.js";
+import type { Answer } from "../../records/answers.js";
 import type { RecordSummary } from "../../records/summary.js";
-import { html, page } from "./html.js";
+import { STATUS_LABEL } from "./facts.js";
+import { html, page, type Html } from "./html.js";
 
 const CATEGORY_LABEL: Record<Provider["category"], string> = {
   inference_api: "Inference API",
@@ -13,38 +15,59 @@ export function categoryLabel(category: Provider["category"]): string {
   return CATEGORY_LABEL[category];
 }
 
+/** The buyer's questions, in column order: the key names the filter value and the summary member. */
+const QUESTIONS = [
+  ["datacenterCountries", "Data-centre countries"],
+  ["dpa", "DPA"],
+  ["training", "Training use"],
+  ["iso27001", "ISO 27001"],
+  ["openaiCompatible", "OpenAI-compatible API"],
+  ["lowestPrice", "Lowest price per 1M tokens (in / out)"],
+] as const;
+
+/** A cell that always shows the status its answer rests on; a missing answer reads "not researched". */
+function answerCell(answer: Answer): Html {
+  if (answer.text === null) return html`<td data-sort=""><span class="muted">not researched</span></td>`;
+  const status = answer.status ?? "unknown";
+  return html`<td data-sort="${answer.sort ?? ""}" data-status="${status}">${answer.text} <span class="badge badge-${status}">${STATUS_LABEL[status]}</span></td>`;
+}
+
 export function indexPage(providers: readonly RecordSummary[], status: Status): string {
   const countries = [...new Set(providers.map((record) => record.country).filter((c): c is string => Boolean(c)))].sort();
+  const datacenterCountries = [...new Set(providers.flatMap((record) => record.answers.datacenterCountries.countries))].sort();
   const categories = Object.keys(CATEGORY_LABEL) as Provider["category"][];
   const rows = providers.map((record) => {
-    const { country, availability, factsByStatus } = record;
-    return html`<tr data-category="${record.category}" data-country="${country ?? ""}" data-search="${`${record.name} ${record.id} ${record.legalName ?? ""}`.toLowerCase()}">
-<th scope="row"><a href="providers/${record.id}.html">${record.name}</a></th>
+    const { country, coverage, answers } = record;
+    const known = QUESTIONS.filter(([key]) => answers[key].text !== null).map(([key]) => key);
+    return html`<tr data-category="${record.category}" data-country="${country ?? ""}" data-dc="${answers.datacenterCountries.countries.join(" ")}" data-known="${known.join(" ")}" data-search="${`${record.name} ${record.id} ${record.legalName ?? ""}`.toLowerCase()}">
+<th scope="row" data-sort="${record.name.toLowerCase()}"><a href="providers/${record.id}.html">${record.name}</a></th>
 <td>${categoryLabel(record.category)}</td>
 <td>${country ?? html`<span class="muted">not researched</span>`}</td>
-<td>${availability ?? html`<span class="muted">not researched</span>`}</td>
-<td class="num">${factsByStatus.confirmed ?? 0}</td>
-<td class="num">${factsByStatus.claimed ?? 0}</td>
-<td class="num">${factsByStatus.unknown ?? 0}</td>
+<td class="num" data-sort="${coverage.applicable ? coverage.researched / coverage.applicable : 0}">${coverage.researched} of ${coverage.applicable}</td>
+${QUESTIONS.map(([key]) => answerCell(answers[key]))}
 <td>${record.newestVerified ?? html`<span class="muted">never</span>`}</td>
 <td><a href="api/data/${record.id}/index.json" aria-label="JSON of ${record.name}">JSON</a></td>
 </tr>`;
   });
   const body = html`<h1>European AI infrastructure providers</h1>
 <p>${status.providers_total} providers, dataset version <strong>${status.dataset_version}</strong>, newest verification ${status.last_verified ?? "none"}, review queue ${status.review_queue ?? 0}.
-Every value in this dataset carries its own status, source and verification date: open a provider to see them. The whole dataset is at <a href="api/data/index.json">api/data (JSON)</a>.</p>
+Every value in this dataset carries its own status, source, source date and verification date: open a provider to see them. The whole dataset is at <a href="api/data/index.json">api/data (JSON)</a>.</p>
 <form id="filters" class="filters" role="search" hidden>
 <div><label for="filter-category">Category</label>
-<select id="filter-category"><option value="">All categories</option>${categories.map((c) => html`<option value="${c}">${categoryLabel(c)}</option>`)}</select></div>
+<select id="filter-category" name="category"><option value="">All categories</option>${categories.map((c) => html`<option value="${c}">${categoryLabel(c)}</option>`)}</select></div>
 <div><label for="filter-country">HQ country</label>
-<select id="filter-country"><option value="">All countries</option>${countries.map((c) => html`<option value="${c}">${c}</option>`)}</select></div>
+<select id="filter-country" name="country"><option value="">All countries</option>${countries.map((c) => html`<option value="${c}">${c}</option>`)}</select></div>
+<div><label for="filter-dc">Data centre in</label>
+<select id="filter-dc" name="dc"><option value="">Any country</option>${datacenterCountries.map((c) => html`<option value="${c}">${c}</option>`)}</select></div>
+<div><label for="filter-known">Researched</label>
+<select id="filter-known" name="known"><option value="">Any</option>${QUESTIONS.map(([key, label]) => html`<option value="${key}">${label}</option>`)}</select></div>
 <div><label for="filter-text">Search</label>
-<input id="filter-text" type="search" autocomplete="off" placeholder="Name or id"></div>
+<input id="filter-text" name="q" type="search" autocomplete="off" placeholder="Name or id"></div>
 </form>
 <p id="shown" aria-live="polite">${providers.length} of ${providers.length} providers shown.</p>
 <table id="providers">
-<caption>Providers, with the number of Facts by status. "Own statement" (claimed) is the provider's word; "not researched" (unknown) never means "no".</caption>
-<thead><tr><th scope="col">Provider</th><th scope="col">Category</th><th scope="col">HQ country</th><th scope="col">Availability</th><th scope="col">Confirmed</th><th scope="col">Own statement</th><th scope="col">Not researched</th><th scope="col">Last verified</th><th scope="col">Data</th></tr></thead>
+<caption>Providers and the answers buyers compare, each with the status it rests on. "Own statement" (claimed) is the provider's word; "not researched" never means "no". Researched counts the fields that apply to the category. Select a column heading to sort.</caption>
+<thead><tr><th scope="col">Provider</th><th scope="col">Category</th><th scope="col">HQ country</th><th scope="col">Researched</th>${QUESTIONS.map(([, label]) => html`<th scope="col">${label}</th>`)}<th scope="col">Last verified</th><th scope="col">Data</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>

@@ -12,14 +12,20 @@ export function methodologyPage(status: Status, baseUrl: string): string {
 <caption>How a status is chosen when the dataset is filled</caption>
 <thead><tr><th scope="col">Status</th><th scope="col">Shown as</th><th scope="col">When</th></tr></thead>
 <tbody>
-<tr><th scope="row">confirmed</th><td>confirmed</td><td>Product and technical specs seen on the provider's own pages. Sovereignty and compliance only when a DPA, terms, certificate or register entry was opened.</td></tr>
-<tr><th scope="row">claimed</th><td>own statement</td><td>Sovereignty and compliance marketing; statements relayed by press or third parties. Not checked against a register or a binding document.</td></tr>
+<tr><th scope="row">confirmed</th><td>confirmed</td><td>Product and technical specs seen on the provider's own pages or documentation. Sovereignty (including data-centre locations) only from documentation, terms, a certificate or a register; compliance only when a DPA, terms, certificate or register entry was opened. Never from press or third-party pages.</td></tr>
+<tr><th scope="row">claimed</th><td>own statement</td><td>Sovereignty and compliance marketing; anything seen only in the press or on a third-party page. Not checked against a register or a binding document.</td></tr>
 <tr><th scope="row">planned</th><td>planned</td><td>A stated goal not yet reached, such as a certification in progress.</td></tr>
 <tr><th scope="row">unknown</th><td>not researched</td><td>Not researched. Never "no".</td></tr>
 <tr><th scope="row">not_applicable</th><td>not applicable</td><td>The field does not apply to this provider.</td></tr>
 </tbody>
 </table>
-<p>A verification date is set only when someone opened the source on that day and saw the value. Facts checked against a stored copy of a page say so in their note.</p>
+<p>A verification date is set only when someone opened the source on that day and saw the value. Facts checked against a stored copy of a page say so in their note. Two records that cite the same source for the same field carry the same status.</p>
+<h2>Two dates on every Fact</h2>
+<p><strong>verified_at</strong> is the day someone looked. <strong>source_date</strong> is how old the thing they looked at was: the commit date of a pinned repository file, or the page's own "updated", "effective" or publication date; null (shown as "undated source") when nothing dates it. A fresh verification of a 2021 article is still a 2021 article: cite both dates. A value whose only source has been superseded is recorded as not researched rather than as a stale claim. Facts verified more than ${status.stale_after_days ?? 180} days before a build count as stale (${status.stale_facts ?? 0} now).</p>
+<h2>Partial lists</h2>
+<p>A list (models, data-centre locations, certifications, sectors, SDKs) marked <code>partial: true</code> is a sample of what the source shows or of what the provider offers. A model or country missing from it is not evidence that the provider lacks it. <code>partial: false</code> marks the provider's complete list as the source gives it.</p>
+<h2>Prices</h2>
+<p>Every price is in the record's <code>pricing.currency</code>; <code>pricing.vat_included</code> says whether VAT is in it. The provider-level <code>price_per_1m_input_tokens</code> and <code>price_per_1m_output_tokens</code> are the lowest listed per-1M-token price of a text-generation model on the provider's own price list, and <code>pricing.reference_model</code> names that model. They are never converted between currencies: compare providers only in the same currency and VAT treatment. Routers state in <code>pricing.pass_through</code> whether upstream prices are passed through and what fee is added.</p>
 <h2>Merge rule</h2>
 <p>The dataset combines a manually verified seed with automatic scraper corroboration and top-up. When the scraper sees the same value, the Fact gets a corroboration date. When the seed has no value, the scraper's value is added with <code>verified_by: scraper</code>. On conflict the manually verified value wins and the deviation is put in the <a href="api/review-queue.json">review queue</a> for a person to settle.</p>
 <h2>Freshness</h2>
@@ -32,6 +38,6 @@ export function methodologyPage(status: Status, baseUrl: string): string {
 </ul>
 <p>The interface is described in <a href="api/openapi.json">OpenAPI 3.1</a>; seed files follow <a href="api/provider.schema.json">this JSON Schema</a>.</p>
 <h2>Licence and how to cite</h2>
-<p>The data is licensed <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Cite it as: "European AI infrastructure evidence dataset, version ${status.dataset_version}, CC BY 4.0", and quote each value with its status and verification date, for example: "EU data residency: yes (own statement, verified 2026-11-22)".</p>`;
+<p>The data is licensed <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Cite it as: "European AI infrastructure evidence dataset, version ${status.dataset_version}, CC BY 4.0", and quote each value with its status, verification date and source date, for example: "EU data residency: yes (own statement, verified 2026-11-22, source dated 2026-06-01)".</p>`;
   return page({ title: "Methodology — European AI infrastructure evidence", root: "", body });
 }

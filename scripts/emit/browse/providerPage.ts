@@ -31,8 +31,11 @@ const FIELD_LABELS: Record<string, string> = {
   iso_27001: "ISO 27001",
   nis2_dora_relevance: "NIS2 / DORA relevance",
   subprocessors_list_url: "Subprocessors list",
-  price_per_1m_input_tokens: "Price per 1M input tokens",
-  price_per_1m_output_tokens: "Price per 1M output tokens",
+  price_per_1m_input_tokens: "Lowest price per 1M input tokens (text model)",
+  price_per_1m_output_tokens: "Its price per 1M output tokens",
+  reference_model: "Model of the lowest price",
+  vat_included: "Prices include VAT",
+  pass_through: "Upstream prices passed through",
   pricing_page_url: "Pricing page",
   openai_compatible: "OpenAI compatible",
   base_url: "Base URL",
@@ -56,14 +59,27 @@ function sourceCell(fact: FactLike): Html {
   return html`<a href="${href}" rel="nofollow noopener">${fact.source_type ?? "source"}</a>`;
 }
 
-function factRow(label: string, fact: FactLike): Html {
+/** When someone looked, and how old what they looked at was: a reader needs both to cite a value. */
+function datesCell(fact: FactLike): Html {
+  const verified = typeof fact.verified_at === "string" ? `${fact.verified_at}${fact.verified_by ? ` (${String(fact.verified_by)})` : ""}` : html`<span class="muted">not verified</span>`;
+  const researched = fact.status !== "unknown";
+  const sourceDate =
+    typeof fact.source_date === "string" ? html`<br>source dated ${fact.source_date}` : researched ? html`<br><span class="muted">undated source</span>` : "";
+  const corroborated = typeof fact.corroborated_at === "string" ? html`<br><span class="muted">corroborated ${fact.corroborated_at}</span>` : "";
+  return html`${verified}${sourceDate}${corroborated}`;
+}
+
+const PARTIAL_NOTE = "partial list: a sample, so an item missing from it is not evidence that the provider lacks it";
+
+function factRow(label: string, fact: FactLike, anchor: string): Html {
   const status = String(fact.status);
   const shown = typeof fact.display === "string" ? fact.display : describeValue(fact.value, status);
-  return html`<tr>
-<th scope="row">${label}</th>
-<td>${status === "unknown" ? html`<span class="muted">${shown}</span>` : shown}</td>
+  const partial = fact.partial === true && Array.isArray(fact.value) ? html`<br><span class="partial">${PARTIAL_NOTE}</span>` : "";
+  return html`<tr id="${anchor}">
+<th scope="row"><a href="#${anchor}" class="anchor">${label}</a></th>
+<td>${status === "unknown" ? html`<span class="muted">${shown}</span>` : shown}${partial}</td>
 <td>${badge(fact.status)}</td>
-<td>${typeof fact.verified_at === "string" ? `${fact.verified_at}${fact.verified_by ? ` (${String(fact.verified_by)})` : ""}` : html`<span class="muted">not verified</span>`}${typeof fact.corroborated_at === "string" ? html`<br><span class="muted">corroborated ${fact.corroborated_at}</span>` : ""}</td>
+<td>${datesCell(fact)}</td>
 <td>${sourceCell(fact)}</td>
 <td>${fact.note ?? ""}</td>
 </tr>`;
@@ -87,7 +103,7 @@ function modelsTable(record: Provider): Html {
   const price = (n: number | undefined) => (typeof n === "number" ? `${n} ${currency}`.trim() : "");
   return html`<section>
 <h2>Models</h2>
-<table><caption>Models and their Fact: ${badge(models.status)} ${models.verified_at ? `verified ${models.verified_at}` : "not verified"}. Prices per 1 million tokens.</caption>
+<table id="fact-models"><caption>Models and their Fact: ${badge(models.status)} ${models.verified_at ? `verified ${models.verified_at}` : "not verified"}, ${typeof models.source_date === "string" ? `source dated ${models.source_date}` : "undated source"}${models.partial ? html`; <span class="partial">${PARTIAL_NOTE}</span>` : models.partial === false ? "; the provider's complete list" : ""}. Prices per 1 million tokens${record.pricing?.currency?.value ? ` in ${record.pricing.currency.value}` : ""}.</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Category</th><th scope="col">Context tokens</th><th scope="col">Input price</th><th scope="col">Output price</th><th scope="col">Version</th></tr></thead>
 <tbody>${list.map(
     (model) => html`<tr><th scope="row">${model.name}</th><td>${model.type ?? ""}</td><td>${model.category ?? ""}</td><td class="num">${model.context_tokens ?? ""}</td><td class="num">${price(model.input_price)}</td><td class="num">${price(model.output_price)}</td><td>${model.version ?? ""}</td></tr>`,
@@ -104,7 +120,7 @@ export function providerPage(record: Provider, summary: RecordSummary): string {
     const [block, member] = path.map(String) as [string, string | undefined];
     if (block === "models") continue;
     const rows = blocks.get(block) ?? [];
-    rows.push(factRow(member ? humanise(member) : BLOCK_TITLES[block] ?? humanise(block), fact as FactLike));
+    rows.push(factRow(member ? humanise(member) : BLOCK_TITLES[block] ?? humanise(block), fact as FactLike, `fact-${path.map(String).join("-")}`));
     blocks.set(block, rows);
   }
   // Top-level Facts (availability, MCP support, own weights) share one table; blocks get one each.
@@ -123,7 +139,8 @@ ${contested ? html`<div class="contested" role="note"><strong>Disputed record:</
 <dt>Category</dt><dd>${categoryLabel(record.category)}${record.category_note ? html` — ${record.category_note}` : ""}</dd>
 ${record.legal_name ? html`<dt>Legal name</dt><dd>${record.legal_name}</dd>` : ""}
 <dt>Website</dt><dd>${href ? html`<a href="${href}" rel="nofollow noopener">${record.website}</a>` : record.website}</dd>
-<dt>Facts</dt><dd>${counts.confirmed ?? 0} confirmed, ${counts.claimed ?? 0} own statement, ${counts.unknown ?? 0} not researched</dd>
+<dt>Researched</dt><dd>${summary.coverage.researched} of ${summary.coverage.applicable} fields that apply to this category</dd>
+<dt>Facts</dt><dd>${counts.confirmed ?? 0} confirmed, ${counts.claimed ?? 0} own statement, ${counts.planned ?? 0} planned; ${summary.coverage.applicable - summary.coverage.researched} applicable fields not researched</dd>
 <dt>Record updated</dt><dd>${record.record_updated_at}${record.last_full_review ? `, last full review ${record.last_full_review}` : ""}</dd>
 <dt>Data</dt><dd><a href="../api/data/${record.id}/index.json">This record as JSON</a> (API path <code>/api/data/${record.id}</code>)</dd>
 </dl>

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { formatReport, reportOf } from "../scripts/report.js";
+import { coverageOf, FACT_PATHS } from "../scripts/schema/coverage.js";
+import { Provider, Status } from "../scripts/schema/index.js";
+import { confirmedFact, makeTree, minimalRecord, TODAY, type Tree } from "./helpers.js";
+
+let tree: Tree;
+afterEach(async () => tree?.cleanup());
+
+const claimed = (value: unknown, extra: Record<string, unknown> = {}) => ({
+  value,
+  status: "claimed",
+  source_url: "https://acme.example/marketing",
+  source_type: "provider_site",
+  source_date: null,
+  ...extra,
+});
+
+/** A record that answers some of the buyer's questions, with dated, undated and partial evidence. */
+const researched = minimalRecord("acme-ai", {
+  sovereignty: { datacenter_locations: claimed([{ country: "SE", city: "Stockholm" }, { country: "FI" }], { partial: true }) },
+  compliance: {
+    gdpr_dpa_available: confirmedFact(true, { source_url: "https://acme.example/dpa", source_type: "provider_terms", source_date: "2026-06-01" }),
+    data_used_for_training: confirmedFact(false, { source_url: "https://acme.example/dpa", source_type: "provider_terms", source_date: "2026-06-01" }),
+  },
+  pricing: {
+    currency: confirmedFact("EUR", { source_url: "https://acme.example/pricing", source_type: "pricing_page", source_date: "2025-04-19" }),
+    vat_included: confirmedFact(false, { source_url: "https://acme.example/pricing", source_type: "pricing_page", source_date: "2025-04-19" }),
+    price_per_1m_input_tokens: confirmedFact(0.2, { source_url: "https://acme.example/pricing", source_type: "pricing_page", source_date: "2025-04-19" }),
+    price_per_1m_output_tokens: confirmedFact(0.6, { source_url: "https://acme.example/pricing", source_type: "pricing_page", source_date: "2025-04-19" }),
+    reference_model: confirmedFact("tiny-8b", { source_url: "https://acme.example/pricing", source_type: "pricing_page", source_date: "2025-04-19" }),
+  },
+  api: { openai_compatible: confirmedFact(true, { source_url: "https://acme.example/docs", source_type: "provider_docs", source_date: "2025-12-01", verified_at: "2026-01-02" }) },
+  models: confirmedFact([{ name: "tiny-8b" }], { source_type: "provider_docs", partial: false }),
+});
+
+describe("evidence a reader can cite", () => {
+  it("publishes source_date and partial in the API, and counts dated and stale Facts in the status", async () => {
+    tree = await makeTree([researched, minimalRecord("bare-gpu", { category: "compute_gpu" })]);
+    await tree.build();
+    const record = Provider.parse(JSON.parse(await tree.read("api/data/acme-ai/index.json")));
+    expect(record.pricing?.currency?.source_date).toBe("2025-04-19");
+    expect(record.sovereignty?.datacenter_locations?.partial).toBe(true);
+    const status = Status.parse(JSON.parse(await tree.read("api/status.json")));
+    // Dated: 2 compliance + 5 pricing + api (2026-10-15 from the helper) + models (helper date); the availability Facts are undated.
+    expect(status.facts_with_source_date).toBe(9);
+    // Only api.openai_compatible was verified more than 180 days before the build day.
+    expect(status).toMatchObject({ stale_facts: 1, stale_after_days: 180 });
+  });
+
+  it("shows source dates, undated sources, partial lists and coverage on the provider page", async () => {
+    tree = await makeTree([researched]);
+    await tree.build();
+    const page = await tree.read("providers/acme-ai.html");
+    expect(page).toContain("source dated 2025-04-19");
+    expect(page).toContain("undated source");
+    expect(page).toContain("partial list: a sample");
+    expect(page).toContain("the provider&#39;s complete list");
+    const { researched: count, applicable } = coverageOf(Provider.parse(researched));
+    expect(page).toContain(`${count} of ${applicable} fields that apply to this category`);
+    // Every Fact row can be linked to.
+    expect(page).toContain('id="fact-pricing-currency"');
+  });
+
+  it("answers the buyer's questions on the index, each with its status, and never turns a gap into no", async () => {
+    tree = await makeTree([researched, minimalRecord("bare-gpu", { category: "compute_gpu" })]);
+    await tree.build();
+    const index = await tree.read("index.html");
+    const row = (id: string) => {
+      const link = index.indexOf(`providers/${id}.html`);
+      return index.slice(index.lastIndexOf("<tr", link), index.indexOf("</tr>", link));
+    };
+    const acme = row("acme-ai");
+    expect(acme).toContain('FI, SE (partial list) <span class="badge badge-claimed">own statement</span>');
+    expect(acme).toContain('not used <span class="badge badge-confirmed">confirmed</span>');
+    expect(acme).toContain("0.2 EUR / 0.6 excl. VAT");
+    expect(acme).toMatch(/data-known="datacenterCountries dpa training openaiCompatible lowestPrice"/);
+    const bare = row("bare-gpu");
+    expect(bare).not.toContain("badge");
+    expect(bare.match(/not researched/g)).toHaveLength(7);
+    expect(bare).toContain("1 of 37");
+  });
+
+  it("counts coverage against the fields that apply to the category", () => {
+    const gpu = coverageOf(Provider.parse(minimalRecord("bare-gpu", { category: "compute_gpu" })));
+    const api = coverageOf(Provider.parse(minimalRecord("bare-ai")));
+    expect(FACT_PATHS).toHaveLength(45);
+    expect(api).toEqual({ applicable: 44, researched: 1 });
+    expect(gpu).toEqual({ applicable: 37, researched: 1 });
+    const marked = coverageOf(Provider.parse(minimalRecord("bare-ai", { mcp_support: { value: null, status: "not_applicable" } })));
+    expect(marked.applicable).toBe(43);
+  });
+
+  it("reports source age, undated Facts, partial lists, stale verifications and the buyer's shares", () => {
+    const records = [Provider.parse(researched), Provider.parse(minimalRecord("bare-gpu", { category: "compute_gpu" }))];
+    const report = reportOf(records, { today: TODAY, staleDays: 180 });
+    expect(report.sourceYears).toEqual({ "2025": 6, "2026": 3 });
+    expect(report.withoutSourceDate.map((entry) => `${entry.id} ${entry.path}`)).toEqual([
+      "acme-ai availability_status",
+      "acme-ai sovereignty.datacenter_locations",
+      "bare-gpu availability_status",
+    ]);
+    expect(report.partialLists).toEqual([{ id: "acme-ai", path: "sovereignty.datacenter_locations" }]);
+    expect(report.stale).toEqual([{ id: "acme-ai", path: "api.openai_compatible", verified_at: "2026-01-02" }]);
+    const share = (label: string) => report.shares.find((entry) => entry.label === label);
+    expect(share("DPA")).toEqual({ label: "DPA", have: 1, of: 2 });
+    expect(share("per-1M-token price (inference APIs)")).toEqual({ label: "per-1M-token price (inference APIs)", have: 1, of: 1 });
+    expect(share("models, complete list (inference APIs)")).toMatchObject({ have: 1, of: 1 });
+    const text = formatReport(report, []);
+    expect(text).toContain("Source age: 9 of 12 researched Facts carry a source_date (75.0%)");
+    expect(text).toContain("Stale: 1 Facts verified more than 180 days ago");
+  });
+
+  it("tells agents in llms.txt and the methodology how to cite both dates and what partial means", async () => {
+    tree = await makeTree([researched]);
+    await tree.build();
+    const llms = await tree.read("llms.txt");
+    expect(llms).toContain("source_date");
+    expect(llms).toContain('"partial": true is a sample');
+    const methodology = await tree.read("methodology.html");
+    expect(methodology).toContain("Two dates on every Fact");
+    expect(methodology).toContain("lowest listed per-1M-token price of a text-generation model");
+  });
+});
