@@ -3,6 +3,8 @@ import path from "node:path";
 /** Limits that keep a hostile or mistaken input from exhausting the build. */
 export const LIMITS = {
   maxFileBytes: 5 * 1024 * 1024,
+  /** All data files together: far above any real dataset (10,000 providers are about 60 MB), far below memory. */
+  maxTotalBytes: 512 * 1024 * 1024,
   maxDepth: 32,
 } as const;
 
@@ -15,7 +17,6 @@ export interface ProjectPaths {
   observations: string;
   datasetMeta: string;
   publicDir: string;
-  generations: string;
   reviewQueue: string;
 }
 
@@ -28,7 +29,6 @@ export function projectPaths(root: string): ProjectPaths {
     observations: path.join(data, "observations"),
     datasetMeta: path.join(data, "dataset.json"),
     publicDir: path.join(root, "public"),
-    generations: path.join(root, ".site"),
     reviewQueue: path.join(data, "review-queue.json"),
   };
 }

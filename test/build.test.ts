@@ -83,26 +83,23 @@ describe("build", () => {
     expect(await snapshot(tree.paths.publicDir)).toEqual(first);
   });
 
-  it("after one provider changes, writes only the files whose bytes change", async () => {
+  it("after one provider changes, reports only the files whose bytes change", async () => {
     tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
-    await tree.build();
+    const first = await tree.build();
     await tree.writeProvider("two-ai", minimalRecord("two-ai", { name: "Two AI renamed" }));
     const result = await tree.build();
     // The record, the dataset, and the two pages that show the name; nothing else.
     expect(result.publish.changed).toEqual(["api/data/index.json", "api/data/two-ai/index.json", "index.html", "providers/two-ai.html"]);
-    expect(result.publish.filesWritten).toBe(4);
+    expect(result.publish.unchanged).toBe(first.publish.added.length - 4);
   });
 
-  it("after one provider changes, validates and renders only that one, to the same bytes as a fresh build", async () => {
+  it("after one provider changes, publishes the same bytes as a fresh build, warnings included", async () => {
     const records = [minimalRecord("one-ai", { unknown_extra: 1 }), minimalRecord("two-ai"), minimalRecord("three-ai")];
     tree = await makeTree(records);
-    const first = await tree.build();
-    expect(first.recordsReused).toBe(0);
+    await tree.build();
     const changed = minimalRecord("two-ai", { name: "Two AI renamed" });
     await tree.writeProvider("two-ai", changed);
     const result = await tree.build();
-    expect(result.recordsReused).toBe(2);
-    // The kept record's warning is still reported.
     expect(result.warnings.map((w) => `${w.id} ${w.path} ${w.rule}`)).toEqual(["one-ai $.unknown_extra unknown-field"]);
 
     const fresh = await makeTree([records[0]!, changed, records[2]!]);
@@ -114,32 +111,41 @@ describe("build", () => {
     }
   });
 
-  it("builds every record again when the build day changes (the date rules depend on it)", async () => {
+  it("writes nothing when nothing changed, and rewrites a published file that was edited by hand", async () => {
     tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
     await tree.build();
-    const nextDay = await tree.build({ today: "2026-11-30" });
-    expect(nextDay.upToDate).toBe(false);
-    expect(nextDay.recordsReused).toBe(0);
-    await tree.writeProvider("two-ai", minimalRecord("two-ai", { name: "Two AI renamed" }));
-    expect((await tree.build({ today: "2026-11-30" })).recordsReused).toBe(1);
+    const again = await tree.build();
+    expect(again.upToDate).toBe(true);
+    expect(again.publish.filesWritten).toBe(0);
+
+    const before = await snapshot(tree.paths.publicDir);
+    await fs.writeFile(path.join(tree.paths.publicDir, "providers", "one-ai.html"), "<p>forged</p>");
+    await fs.writeFile(path.join(tree.paths.publicDir, "api", "status.json"), JSON.stringify({ facts_by_status: { confirmed: 1332 } }));
+    const repaired = await tree.build();
+    expect(repaired.publish.changed).toEqual(["api/status.json", "providers/one-ai.html"]);
+    expect(await snapshot(tree.paths.publicDir)).toEqual(before);
   });
 
-  it("ignores a build cache that was edited into the wrong shape", async () => {
-    tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
+  it("publishes a real folder that any host can upload, with nothing left beside it", async () => {
+    tree = await makeTree([minimalRecord("one-ai")]);
     await tree.build();
-    const cacheFile = path.join(tree.paths.generations, "build-cache.json");
-    const cache = JSON.parse(await fs.readFile(cacheFile, "utf8"));
-    cache.records = { "one-ai": { key: cache.records["one-ai"].key, summary: null }, "two-ai": "garbage" };
-    await fs.writeFile(cacheFile, JSON.stringify(cache));
-    await tree.writeProvider("two-ai", minimalRecord("two-ai", { name: "Two AI renamed" }));
-    const result = await tree.build();
-    expect(result.recordsReused).toBe(0);
-    expect(JSON.parse(await tree.read("api/data/index.json")).providers.map((p: { name: string }) => p.name)).toEqual(["Acme AI", "Two AI renamed"]);
+    await tree.writeProvider("one-ai", minimalRecord("one-ai", { name: "One renamed" }));
+    await tree.build();
+    const stat = await fs.lstat(tree.paths.publicDir);
+    expect(stat.isDirectory() && !stat.isSymbolicLink()).toBe(true);
+    expect((await fs.readdir(tree.root)).sort()).toEqual(["data", "public"]);
+  });
 
-    await fs.writeFile(cacheFile, JSON.stringify({ ...cache, ids: "not a list" }));
-    const again = await tree.build();
-    expect(again.upToDate).toBe(false);
-    expect(again.ids).toEqual(["one-ai", "two-ai"]);
+  it("replaces a public/ link of the older layout by a folder", async () => {
+    tree = await makeTree([minimalRecord("one-ai")]);
+    const old = path.join(tree.root, ".site", "g-old");
+    await fs.mkdir(old, { recursive: true });
+    await fs.writeFile(path.join(old, "stale.txt"), "old");
+    await fs.symlink(path.relative(tree.root, old), tree.paths.publicDir);
+    await tree.build();
+    expect((await fs.lstat(tree.paths.publicDir)).isSymbolicLink()).toBe(false);
+    await expect(tree.read("stale.txt")).rejects.toThrow();
+    expect(JSON.parse(await tree.read("api/status.json")).providers_total).toBe(1);
   });
 
   it("removes the files of a provider that was deleted", async () => {

@@ -13,7 +13,11 @@ beforeAll(async () => {
   await tree.build();
   // Files beside and above public/ that no request may ever reach.
   await tree.writeRaw("secret.txt", SECRET);
-  await tree.writeRaw(".site/secret.txt", SECRET);
+  await tree.writeRaw(".public.previous/secret.txt", SECRET);
+  // A folder link inside the published folder that points at the root of the file system.
+  const { promises: fs } = await import("node:fs");
+  await fs.symlink("/", `${tree.paths.publicDir}/rootlink`);
+  await fs.symlink(tree.root, `${tree.paths.publicDir}/projectlink`);
   server = await startServer({ publicDir: tree.paths.publicDir, port: 0, host: "127.0.0.1", baseUrl: BASE_URL });
 });
 afterAll(async () => {
@@ -61,7 +65,12 @@ const TRAVERSALS = [
   "/%00",
   "/api/data/acme-ai%00",
   "/index.html%00.json",
-  "/.site/secret.txt",
+  "/.public.previous/secret.txt",
+  "/rootlink/etc/passwd",
+  "/rootlink/etc/hostname",
+  "/projectlink/secret.txt",
+  `/api/data/${"a".repeat(300)}`,
+  `/${"b".repeat(1500)}`,
   "/..%c0%afsecret.txt",
   "/%e0%80%ae%e0%80%ae/secret.txt",
   `/${"a/".repeat(1500)}secret.txt`,
@@ -107,5 +116,34 @@ describe("security headers on every answer", () => {
       expect(headers).toContain(expected);
     }
     expect(headers).not.toContain("Access-Control-Allow-Credentials");
+  });
+});
+
+describe("answers the review found missing", () => {
+  it("a path segment too long for any file name answers 404 with the Error body, not 500", async () => {
+    for (const length of [256, 1000, 2000]) {
+      const response = await rawGet(`/api/data/${"x".repeat(length)}`);
+      expect(response.status).toBe(404);
+      expect(JSON.parse(response.body).error).toBe("not_found");
+    }
+  });
+
+  it("If-None-Match: * answers 304 for a file that exists, 404 for one that does not", async () => {
+    const exists = await fetch(`${server.origin}/api/status`, { headers: { "If-None-Match": "*" } });
+    expect(exists.status).toBe(304);
+    expect(await exists.text()).toBe("");
+    const missing = await fetch(`${server.origin}/api/data/nobody`, { headers: { "If-None-Match": "*" } });
+    expect(missing.status).toBe(404);
+  });
+
+  it("CONNECT gets an answer (405), not a silently dropped connection", async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(server.port, "127.0.0.1", () => socket.write("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"));
+      let data = "";
+      socket.on("data", (chunk) => (data += chunk.toString("utf8")));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(data));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
   });
 });

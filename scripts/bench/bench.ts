@@ -65,7 +65,6 @@ for (const size of sizes) {
     const floorOut = path.join(work, "floor");
     const buildFresh = async () => {
       await fs.rm(path.join(work, "public"), { recursive: true, force: true });
-      await fs.rm(path.join(work, ".site"), { recursive: true, force: true });
       builds.push(await node("buildOnce.ts", [work]));
     };
     const floorFresh = async () => {

@@ -29,14 +29,20 @@ function parseDate(text: string): string {
   return text;
 }
 
-function parseBaseUrl(text: string): string {
+/**
+ * The base URL is written into pages, llms.txt and the 404 body: only a plain origin and path are taken,
+ * in the URL's normalised spelling, so no quote, bracket or newline can travel with it.
+ */
+export function parseBaseUrl(text: string): string {
+  let url: URL;
   try {
-    const url = new URL(text);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
-    return text.replace(/\/+$/, "");
+    url = new URL(text);
   } catch {
     throw new InvalidArgumentError("expected an absolute http(s) URL");
   }
+  const plain = (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password && !url.search && !url.hash && /^[A-Za-z0-9\-._~/%]*$/.test(url.pathname);
+  if (!plain) throw new InvalidArgumentError("expected an absolute http(s) URL with no user name, password, query or fragment, and a path of letters, digits, - . _ ~ / only");
+  return url.href.replace(/\/+$/, "");
 }
 
 function parseCount(text: string): number {
@@ -64,7 +70,7 @@ function printBuild(result: BuildResult): void {
   for (const file of publish.removed) console.log(`  removed  ${file}`);
   const kb = (publish.bytesWritten / 1024).toFixed(1);
   console.log(
-    `build: ${result.ids.length} providers (${result.ids.length - result.recordsReused} checked and rendered, ${result.recordsReused} unchanged), review queue ${result.reviewQueue.length}; ` +
+    `build: ${result.ids.length} providers, review queue ${result.reviewQueue.length}; ` +
       `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
       `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written`,
   );

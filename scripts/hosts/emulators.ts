@@ -11,7 +11,7 @@ import { freePort, start, stop, waitReady, type Started } from "./proc.js";
 
 export interface Context {
   root: string;
-  /** The built site (public/, a symlink into .site/). */
+  /** The built site (public/). */
   publicDir: string;
   /** Scratch folder for this run: temporary HOMEs and dereferenced copies of the site. */
   scratch: string;

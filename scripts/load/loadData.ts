@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { lstatSync, promises as fs, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
-import type { ProjectPaths } from "../config.js";
+import { LIMITS, type ProjectPaths } from "../config.js";
 import type { Problem } from "../validate/problems.js";
+import { WINDOWS_RESERVED } from "../schema/primitives.js";
 import { parseJsonText, readLimitedBytesSync } from "./readJson.js";
 
 /** A parsed input file, not yet validated. */
@@ -28,14 +28,12 @@ export interface InputBytes {
   bytes: Buffer;
 }
 
-/** Every input of a build, read but not parsed, with a fingerprint of all their bytes. */
+/** Every input of a build, read but not parsed. */
 export interface Inputs {
   meta: InputBytes | null;
   providers: InputBytes[];
   observations: InputBytes[];
   problems: Problem[];
-  /** Changes whenever any input file, its name, or a problem found while reading changes. */
-  fingerprint: string;
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -49,109 +47,92 @@ function isInside(child: string, parent: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
-async function listJsonFiles(dir: string): Promise<string[]> {
+/** The JSON files of a folder, sorted; null when the folder is missing. */
+async function listJsonFiles(dir: string): Promise<string[] | null> {
   try {
     const names = await fs.readdir(dir);
     return names.filter((name) => name.endsWith(".json")).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
+  } catch {
+    return null;
   }
 }
 
 /**
- * Reads one folder of per-record JSON files. The record id comes from the file name, so the name is
- * checked before anything else; a file that resolves outside data/ is never read. Synchronous on
- * purpose: nothing else runs while inputs are read, and for thousands of small files the synchronous
- * calls cost a tenth of the promise-based ones.
+ * Reads one input file, whatever it holds (dataset metadata, a provider, an observation), with the same
+ * checks for all: it must resolve inside data/ (a link pointing elsewhere is never followed), be a regular
+ * file (not a FIFO or a device that would hang or never end) and be within the size limit. Nothing of the
+ * file's bytes goes into a message. Synchronous on purpose: nothing else runs while inputs are read, and for
+ * thousands of small files the synchronous calls cost a tenth of the promise-based ones.
  */
+function readInputFile(paths: ProjectPaths, full: string, stem: string, dataRoot: string, problems: Problem[], id?: string): InputBytes | null {
+  const file = relative(paths, full);
+  const problem = (rule: string, message: string) => {
+    problems.push({ severity: "error", file, ...(id !== undefined && { id }), path: "$", rule, message });
+    return null;
+  };
+  let stat: Stats;
+  try {
+    stat = lstatSync(full);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? problem("missing-file", "the file is missing") : problem("unreadable", "the file cannot be opened");
+  }
+  let real = full;
+  try {
+    real = realpathSync(full);
+    if (stat.isSymbolicLink()) stat = statSync(real);
+  } catch {
+    return problem("unreadable", "the file cannot be opened (a broken symbolic link?)");
+  }
+  if (!isInside(real, dataRoot)) return problem("outside-data", "the file resolves to a place outside data/; only files inside data/ are read");
+  if (!stat.isFile()) return problem("not-a-file", "not a regular file");
+  let result: ReturnType<typeof readLimitedBytesSync>;
+  try {
+    result = readLimitedBytesSync(real, stat.size);
+  } catch {
+    return problem("unreadable", "the file cannot be read");
+  }
+  if (result.ok) return { file, stem, bytes: result.bytes };
+  problems.push({ severity: "error", file, ...(id !== undefined && { id }), ...result.problem });
+  return null;
+}
+
+/** Reads one folder of per-record JSON files; the record id comes from the file name, so the name is checked first. */
 function readFolder(paths: ProjectPaths, dir: string, dataRoot: string, names: readonly string[], problems: Problem[]): InputBytes[] {
-  // Files that are not links are inside data/ exactly when their folder is.
-  const folderInside = isInside(realpathSync(dir), dataRoot);
   const files: InputBytes[] = [];
   for (const name of names) {
-    const full = path.join(dir, name);
-    const file = relative(paths, full);
     const stem = name.slice(0, -".json".length);
-    const problem = (rule: string, message: string) => problems.push({ severity: "error", file, id: stem, path: "$", rule, message });
-    if (!SLUG.test(stem)) {
-      problem("file-name", `the file name must be a slug followed by .json (lower-case letters, digits, single hyphens), got "${name}"`);
+    if (!SLUG.test(stem) || WINDOWS_RESERVED.test(stem)) {
+      problems.push({ severity: "error", file: relative(paths, path.join(dir, name)), id: stem, path: "$", rule: "file-name", message: `the file name must be a slug followed by .json (lower-case letters, digits, single hyphens; not a name Windows reserves such as con or nul), got ${JSON.stringify(name)}` });
       continue;
     }
-    let stat: Stats;
-    try {
-      stat = lstatSync(full);
-    } catch {
-      problem("unreadable", "the file cannot be opened");
-      continue;
-    }
-    let real = full;
-    if (stat.isSymbolicLink() || !folderInside) {
-      try {
-        real = realpathSync(full);
-        stat = statSync(real);
-      } catch {
-        problem("unreadable", "the file cannot be opened (a broken symbolic link?)");
-        continue;
-      }
-      if (!isInside(real, dataRoot)) {
-        problem("outside-data", "the file is a link to a place outside data/; only files inside data/ are read");
-        continue;
-      }
-    }
-    if (!stat.isFile()) {
-      problem("not-a-file", "not a regular file");
-      continue;
-    }
-    let result: ReturnType<typeof readLimitedBytesSync>;
-    try {
-      result = readLimitedBytesSync(real, stat.size);
-    } catch {
-      problem("unreadable", "the file cannot be read");
-      continue;
-    }
-    if (result.ok) files.push({ file, stem, bytes: result.bytes });
-    else problems.push({ severity: "error", file, id: stem, ...result.problem });
+    const input = readInputFile(paths, path.join(dir, name), stem, dataRoot, problems, stem);
+    if (input) files.push(input);
   }
   return files;
 }
 
-/** Reads every input file's bytes and fingerprints them, without parsing. */
+/** Reads every input file's bytes, without parsing. */
 export async function readInputs(paths: ProjectPaths): Promise<Inputs> {
   const problems: Problem[] = [];
-  let meta: InputBytes | null = null;
-  const metaFile = relative(paths, paths.datasetMeta);
+  let dataRoot: string;
   try {
-    const result = readLimitedBytesSync(paths.datasetMeta, statSync(paths.datasetMeta).size);
-    if (result.ok) meta = { file: metaFile, stem: "dataset", bytes: result.bytes };
-    else problems.push({ severity: "error", file: metaFile, ...result.problem });
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-    problems.push({
-      severity: "error",
-      file: metaFile,
-      path: "$",
-      rule: missing ? "missing-file" : "unreadable",
-      message: missing ? "the dataset metadata file is missing" : "the file cannot be read",
-    });
-  }
-  let providers: InputBytes[] = [];
-  let observations: InputBytes[] = [];
-  try {
-    await fs.access(paths.providers);
-    const dataRoot = await fs.realpath(paths.data);
-    providers = readFolder(paths, paths.providers, dataRoot, await listJsonFiles(paths.providers), problems);
-    const observationNames = await listJsonFiles(paths.observations);
-    if (observationNames.length > 0) observations = readFolder(paths, paths.observations, dataRoot, observationNames, problems);
+    dataRoot = realpathSync(paths.data);
   } catch {
-    problems.push({ severity: "error", file: relative(paths, paths.providers), path: "$", rule: "missing-folder", message: "the providers folder is missing" });
+    problems.push({ severity: "error", file: relative(paths, paths.data), path: "$", rule: "missing-folder", message: "the data folder is missing" });
+    return { meta: null, providers: [], observations: [], problems };
   }
-  const hash = createHash("sha256");
-  for (const input of [...(meta ? [meta] : []), ...providers, ...observations]) {
-    hash.update(input.file).update("\0").update(input.bytes).update("\0");
+  const meta = readInputFile(paths, paths.datasetMeta, "dataset", dataRoot, problems);
+  const providerNames = await listJsonFiles(paths.providers);
+  if (providerNames === null) {
+    problems.push({ severity: "error", file: relative(paths, paths.providers), path: "$", rule: "missing-folder", message: "the providers folder is missing or cannot be read" });
   }
-  hash.update(JSON.stringify(problems));
-  return { meta, providers, observations, problems, fingerprint: hash.digest("hex") };
+  const providers = readFolder(paths, paths.providers, dataRoot, providerNames ?? [], problems);
+  const observations = readFolder(paths, paths.observations, dataRoot, (await listJsonFiles(paths.observations)) ?? [], problems);
+  const total = [...(meta ? [meta] : []), ...providers, ...observations].reduce((sum, input) => sum + input.bytes.length, 0);
+  if (total > LIMITS.maxTotalBytes) {
+    problems.push({ severity: "error", file: relative(paths, paths.data), path: "$", rule: "max-total-size", message: `the data files hold ${total} bytes in all, over the limit of ${LIMITS.maxTotalBytes} bytes` });
+  }
+  return { meta, providers, observations, problems };
 }
 
 /** Parses one input file; one that is not JSON becomes a Problem that names it. */

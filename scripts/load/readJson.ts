@@ -2,6 +2,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { LIMITS } from "../config.js";
 import { jsonPath, type Problem } from "../validate/problems.js";
 import { jsonErrorOffset } from "./jsonErrorOffset.js";
+import { scanJson } from "./jsonScan.js";
 
 export type ReadResult = { ok: true; value: unknown } | { ok: false; problem: Omit<Problem, "file" | "severity"> };
 
@@ -80,7 +81,7 @@ export function parseJsonText(bytes: Uint8Array): ReadResult {
     const detail = reason
       .replace(/ in JSON at position \d+.*$/s, "")
       .replace(/, \.\.\.".*$/s, "")
-      .replace(/, ".*" is not valid JSON$/s, "")
+      .replace(/, ".*"(\.\.\.)? is not valid JSON$/s, "")
       .replace(/\s+/g, " ")
       .trim();
     return {
@@ -97,6 +98,26 @@ export function parseJsonText(bytes: Uint8Array): ReadResult {
     return {
       ok: false,
       problem: { path: "$", rule: "max-depth", message: `nesting is deeper than the limit of ${LIMITS.maxDepth} levels` },
+    };
+  }
+  const hidden = scanJson(text);
+  if (hidden?.kind === "duplicate-key") {
+    const first = lineAndColumn(text, hidden.first);
+    const second = lineAndColumn(text, hidden.second);
+    return {
+      ok: false,
+      problem: {
+        path: hidden.path,
+        rule: "duplicate-key",
+        message: `the member is named twice in one object (line ${first.line}, column ${first.column} and line ${second.line}, column ${second.column}); JSON readers would silently keep only one`,
+      },
+    };
+  }
+  if (hidden?.kind === "number-out-of-range") {
+    const where = lineAndColumn(text, hidden.offset);
+    return {
+      ok: false,
+      problem: { path: hidden.path, rule: "number-out-of-range", message: `the number at line ${where.line}, column ${where.column} cannot be represented (it would be published as 0 or null)` },
     };
   }
   // The walk runs only where the key can be spelled: literally, or hidden behind \u escapes.
@@ -122,13 +143,12 @@ function tooLarge(size: number): BytesResult {
 
 /**
  * Reads a file already known to be `size` bytes, refusing it before reading when that is over the size
- * limit. Synchronous: for thousands of small files the calls cost a tenth of the promise-based ones. The bytes get a buffer of their
- * own (not a slice of a shared pool), so they can be moved to another thread without copying.
+ * limit. Synchronous: for thousands of small files the calls cost a tenth of the promise-based ones.
  */
 export function readLimitedBytesSync(file: string, size: number): BytesResult {
   if (size > LIMITS.maxFileBytes) return tooLarge(size);
   // One byte more than expected, to notice a file that grew since it was looked at.
-  const bytes = Buffer.allocUnsafeSlow(size + 1);
+  const bytes = Buffer.allocUnsafe(size + 1);
   let filled = 0;
   const fd = openSync(file, "r");
   try {

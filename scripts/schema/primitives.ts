@@ -1,12 +1,29 @@
 import { z } from "zod";
 
+/** Names Windows reserves for devices: a file or folder of that name cannot exist in a Windows checkout. */
+export const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/;
+
 /** A stable slug: it becomes a path segment, so nothing else may reach the file system. */
 export const Slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
     message: "must be a slug: lower-case letters, digits and single hyphens (e.g. berget-ai)",
   })
-  .max(64, { message: "must be at most 64 characters" });
+  .max(64, { message: "must be at most 64 characters" })
+  .refine((text) => !WINDOWS_RESERVED.test(text), { message: "must not be a name Windows reserves for a device (con, prn, aux, nul, com1…, lpt1…)" });
+
+/** Bidirectional overrides and isolates reorder the text around them: "gpt" can be shown as "tpg". */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+/** A character a reader can see: a letter, digit, punctuation or symbol. */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/** A name shown to people: something visible, and nothing that reorders what is around it. */
+export const DisplayName = z
+  .string()
+  .min(1, { message: "must not be empty" })
+  .max(200, { message: "must be at most 200 characters" })
+  .refine((text) => VISIBLE.test(text), { message: "must contain a visible character, not only spaces or invisible characters" })
+  .refine((text) => !BIDI_CONTROLS.test(text), { message: "must not contain bidirectional override or isolate characters (U+202A–U+202E, U+2066–U+2069)" });
 
 /** Dates repeat across thousands of Facts; each distinct one is checked once. */
 const checkedDates = new Map<string, boolean>();
@@ -15,7 +32,9 @@ function isRealCalendarDate(text: string): boolean {
   let real = checkedDates.get(text);
   if (real === undefined) {
     const [year, month, day] = text.split("-").map(Number);
-    const date = new Date(Date.UTC(year!, month! - 1, day!));
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+    const date = new Date(0);
+    date.setUTCFullYear(year!, month! - 1, day!);
     real = date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
     if (checkedDates.size < 100_000) checkedDates.set(text, real);
   }
@@ -41,11 +60,13 @@ export const HttpUrl = z
         // Characters a URI may not hold raw (RFC 3986): a template like {account_id} is not a URL.
         if (!/^[\x21-\x7e]+$/.test(text) || /[{}<>"\\^`|]/.test(text)) return false;
         const url = new URL(text);
+        // A user name or password before the host (https://vendor.example@evil.example) misleads readers.
+        if (url.username !== "" || url.password !== "") return false;
         return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
       } catch {
         return false;
       }
     },
-    { message: "must be an absolute http(s) URL" },
+    { message: "must be an absolute http(s) URL, without a user name or password before the host" },
   )
   .meta({ format: "uri" });

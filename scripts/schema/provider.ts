@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fact } from "./fact.js";
 import { Model } from "./model.js";
-import { HttpUrl, IsoDate, IsoDateTime, Slug } from "./primitives.js";
+import { DisplayName, HttpUrl, IsoDate, IsoDateTime, Slug } from "./primitives.js";
 
 export const Category = z
   .enum(["inference_api", "gateway_router", "platform_assistant", "compute_gpu"], {
@@ -157,8 +157,8 @@ export const Registry = z.looseObject({
 export const Provider = z
   .looseObject({
     id: Slug,
-    name: z.string().min(1, { message: "must not be empty" }),
-    legal_name: z.string().min(1).nullable().optional(),
+    name: DisplayName,
+    legal_name: DisplayName.nullable().optional(),
     website: HttpUrl,
     category: Category,
     category_note: z.string().optional(),

@@ -4,8 +4,13 @@ import { FactStatus } from "./fact.js";
 import { HttpUrl, IsoDate, IsoDateTime } from "./primitives.js";
 
 /** data/dataset.json: what the maintainers write about the dataset as a whole. */
+/** The version label is written into JSON, pages, llms.txt and feeds: one short line of plain characters. */
+export const VersionLabel = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/, { message: "must be one short line of letters, digits, dots, hyphens, plus signs or underscores (e.g. 2026.11.22)" });
+
 export const DatasetMeta = z.looseObject({
-  version: z.string().min(1),
+  version: VersionLabel,
   source: z.string().optional(),
   note: z.string().optional(),
   license: z.string().min(1),

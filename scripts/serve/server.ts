@@ -6,6 +6,7 @@ import handler from "serve-handler";
 import { errorBody } from "../emit/errors.js";
 import { jsonText } from "../emit/artefacts.js";
 import { serveConfig } from "../emit/hosts.js";
+import { recoverInterruptedSwap, withBuildLock } from "../publish.js";
 import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, FILES, JSON_HEADERS, SECURITY_HEADERS } from "../routes.js";
 
 export interface ServerOptions {
@@ -22,6 +23,8 @@ export interface RunningServer {
 }
 
 const MAX_URL_LENGTH = 2048;
+/** No file name of the site is longer; a longer segment would reach the file system only to fail there. */
+const MAX_SEGMENT_LENGTH = 255;
 
 /** Errors are not cached: an id added by the next build must not stay "not found" in a cache. */
 function sendJson(response: http.ServerResponse, status: number, body: string | Buffer, head: boolean): void {
@@ -47,6 +50,32 @@ export function unsafePath(rawUrl: string): boolean {
   return decoded.split("/").some((segment) => segment === ".." || segment === ".");
 }
 
+/** A path segment longer than any file name can be: not found, without asking the file system. */
+function overlongSegment(rawUrl: string): boolean {
+  return rawUrl.split("?")[0]!.split("/").some((segment) => segment.length > MAX_SEGMENT_LENGTH);
+}
+
+const notFoundError = () => Object.assign(new Error("not found"), { code: "ENOENT" });
+
+/**
+ * `If-None-Match: *` asks "does any version exist?": for a file that exists the answer is 304, which
+ * serve-handler (comparing ETags only) never gives. Its 200 head is turned into a 304 without a body.
+ */
+function answerAnyMatch(response: http.ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (status: number, headers?: http.OutgoingHttpHeaders) => http.ServerResponse;
+  let notModified = false;
+  response.writeHead = ((status: number, headers?: http.OutgoingHttpHeaders) => {
+    if (status !== 200) return writeHead(status, headers);
+    notModified = true;
+    const kept = Object.fromEntries(Object.entries(headers ?? {}).filter(([key]) => !/^content-(length|type|encoding)$/i.test(key)));
+    for (const name of ["content-length", "content-type"]) response.removeHeader(name);
+    return writeHead(304, kept);
+  }) as typeof response.writeHead;
+  const end = response.end.bind(response) as (...args: unknown[]) => http.ServerResponse;
+  response.write = ((...args: unknown[]) => (notModified ? true : (http.ServerResponse.prototype.write as (...a: unknown[]) => boolean).apply(response, args))) as typeof response.write;
+  response.end = ((...args: unknown[]) => (notModified ? end() : end(...args))) as typeof response.end;
+}
+
 /** API paths answer with and without a trailing slash; files never have one. */
 function withoutTrailingSlash(rawUrl: string): string {
   const [pathname, ...rest] = rawUrl.split("?");
@@ -58,6 +87,16 @@ function withoutTrailingSlash(rawUrl: string): string {
 
 export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUrl">) {
   const config = { ...serveConfig(), public: path.resolve(options.publicDir), etag: true };
+  /**
+   * serve-handler refuses a link only where the final path is one; a linked folder on the way (public/x → /)
+   * would still be followed. Every file it looks at must really lie inside the published folder.
+   */
+  const lstatInside = async (file: string) => {
+    const [root, real] = await Promise.all([fs.realpath(config.public), fs.realpath(file)]);
+    const rel = path.relative(root, real);
+    if (rel.startsWith("..") || path.isAbsolute(rel)) throw notFoundError();
+    return fs.lstat(file);
+  };
   const errorJson = (code: Parameters<typeof errorBody>[0]) => jsonText(errorBody(code, options.baseUrl));
 
   async function notFoundBody(): Promise<Buffer | string> {
@@ -87,9 +126,18 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
       sendJson(response, 400, errorJson("bad_request"), head);
       return;
     }
+    if (overlongSegment(rawUrl)) {
+      sendJson(response, 404, await notFoundBody(), head);
+      return;
+    }
     request.url = withoutTrailingSlash(rawUrl);
+    if (request.headers["if-none-match"]?.trim() === "*") {
+      delete request.headers["if-none-match"];
+      answerAnyMatch(response);
+    }
     try {
       await handler(request, response, config, {
+        lstat: lstatInside as unknown as typeof import("node:fs").lstat,
         // Every error answers with the API's Error body, whatever the request's Accept header says.
         sendError: async (_absolutePath, res, _acceptsJSON, _current, _handlers, _config, spec) => {
           const status = spec.statusCode;
@@ -106,9 +154,15 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  // A build killed in the middle of its swap leaves the previous site beside public/: put it back first.
+  await withBuildLock(options.publicDir, () => recoverInterruptedSwap(options.publicDir));
   const handle = createHandler(options);
   const server = http.createServer((request, response) => {
     void handle(request, response);
+  });
+  // CONNECT never reaches the request handler; without this it would be dropped with no answer.
+  server.on("connect", (_request, socket) => {
+    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
   });
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;

@@ -40,23 +40,25 @@ type FactEntry = [PropertyKey[], FactLike];
 /** Several emitters ask for the Facts of the same record: each record is walked once. */
 const factsCache = new WeakMap<object, FactEntry[]>();
 
-/** Every Fact of a record with its path, including Facts inside blocks the schema does not name. */
+/**
+ * Every Fact of a record with its path, wherever it stands: in the blocks the schema names, and in members
+ * it does not name (a misspelt block, `ownership.x`), so that no Fact escapes the rules by its name. The
+ * value of a Fact is not searched: what a Fact says is not itself a Fact.
+ */
 export function factsOf(record: Record<string, unknown>): readonly FactEntry[] {
   let facts = factsCache.get(record);
   if (facts) return facts;
-  facts = [];
-  for (const key in record) {
-    if (NOT_FACTS.has(key)) continue;
-    const member = record[key];
-    if (isFact(member)) {
-      facts.push([[key], member]);
-    } else if (member !== null && typeof member === "object" && !Array.isArray(member)) {
-      for (const inner in member) {
-        const fact = (member as Record<string, unknown>)[inner];
-        if (!NOT_FACTS.has(inner) && isFact(fact)) facts.push([[key, inner], fact]);
-      }
+  const found: FactEntry[] = [];
+  const visit = (node: Record<string, unknown>, path: PropertyKey[]) => {
+    for (const key of Object.keys(node)) {
+      if (NOT_FACTS.has(key)) continue;
+      const member = node[key];
+      if (isFact(member)) found.push([[...path, key], member]);
+      else if (member !== null && typeof member === "object" && !Array.isArray(member)) visit(member as Record<string, unknown>, [...path, key]);
     }
-  }
+  };
+  visit(record, []);
+  facts = found;
   factsCache.set(record, facts);
   return facts;
 }

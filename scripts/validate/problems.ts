@@ -24,10 +24,15 @@ export function jsonPath(segments: ReadonlyArray<PropertyKey>): string {
   return out;
 }
 
+/** Control characters (terminal escapes among them) and text-reordering marks, shown as escapes. */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+const printable = (text: string) => text.replace(UNPRINTABLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** One line per problem; nothing taken from the data can move the cursor, recolour or reorder the terminal. */
 export function formatProblem(problem: Problem): string {
   const file = /\s/.test(problem.file) ? JSON.stringify(problem.file) : problem.file;
   const where = problem.id ? `${file} (id ${problem.id})` : file;
-  return `${problem.severity}: ${where} ${problem.path}: ${problem.message} [${problem.rule}]`;
+  return printable(`${problem.severity}: ${where} ${problem.path}: ${problem.message} [${problem.rule}]`);
 }
 
 export const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => p.severity === "error");

@@ -1,8 +1,9 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
-import { DatasetMeta, Observation, Provider } from "../schema/index.js";
+import { FACT_PATHS, pathKey } from "../schema/coverage.js";
+import { DatasetMeta, Fact, Observation, Provider } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf } from "./consistency.js";
-import { checkDiscipline } from "./discipline.js";
+import { checkDiscipline, factsOf } from "./discipline.js";
 import type { Problem } from "./problems.js";
 import { jsonPath } from "./problems.js";
 import { problemsFromIssues } from "./schemaIssues.js";
@@ -19,6 +20,8 @@ export interface ValidatedData {
   observations: Map<string, Observation>;
   problems: Problem[];
 }
+
+const KNOWN_FACT_PATHS = new Set(FACT_PATHS.map(pathKey));
 
 /** Editor hint in seed files; not part of the record. */
 const EDITOR_KEYS = ["$schema"];
@@ -55,6 +58,15 @@ export function validateProvider(raw: RawFile, today: string, problems: Problem[
       rule: "id-matches-file-name",
       message: `id "${parsed.data.id}" must equal the file name "${raw.stem}.json"`,
     });
+  }
+  // A Fact under a name the schema does not know is still a Fact: the schema's Fact rules apply to it.
+  for (const [path, fact] of factsOf(parsed.data as Record<string, unknown>)) {
+    if (KNOWN_FACT_PATHS.has(pathKey(path))) continue;
+    const checked = Fact.safeParse(fact);
+    if (!checked.success) {
+      ok = false;
+      problems.push(...problemsFromIssues(checked.error.issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] })), input, { file: raw.file, id }));
+    }
   }
   const discipline = checkDiscipline(raw.file, parsed.data, today);
   if (discipline.length > 0) ok = false;
@@ -104,15 +116,8 @@ export function validateMeta(raw: RawFile, problems: Problem[]): DatasetMeta | n
   return null;
 }
 
-/**
- * Validates everything that was loaded, collecting every problem before deciding. `onValid` hears of
- * each valid record as soon as it is checked, in id order, so a build can render while it validates.
- */
-export function validateData(
-  loaded: LoadedData,
-  today: string,
-  onValid?: (record: Provider, observation: Observation | undefined) => void,
-): ValidatedData {
+/** Validates everything that was loaded, collecting every problem before deciding. */
+export function validateData(loaded: LoadedData, today: string): ValidatedData {
   const problems: Problem[] = [...loaded.problems];
   const meta = loaded.meta ? validateMeta(loaded.meta, problems) : null;
   const observations = validateObservations(loaded.observations, new Set(loaded.providers.map((raw) => raw.stem)), problems);
@@ -135,7 +140,6 @@ export function validateData(
     }
     seen.set(valid.record.id, raw.file);
     providers.push(valid);
-    onValid?.(valid.record, observations.get(valid.record.id));
   }
   providers.sort((a, b) => (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
   problems.push(...checkSharedSources(providers.map(({ file, record }) => ({ file, id: record.id, citations: citationsOf(record) }))));

@@ -1,0 +1,64 @@
+import type { LoadedDataset } from "../dataset.js";
+import { summarize, type RecordSummary } from "../records/summary.js";
+import { FILES } from "../routes.js";
+import { jsonText } from "./artefacts.js";
+import { emitBrowse } from "./browse/emitBrowse.js";
+import { providerPage } from "./browse/providerPage.js";
+import { emitDataset } from "./dataset.js";
+import { emitErrors } from "./errors.js";
+import { emitHostFiles } from "./hosts.js";
+import { emitInterfaceDescriptions } from "./openapi.js";
+import { emitReviewQueue } from "./reviewQueue.js";
+import { emitStatus, statusOf } from "./status.js";
+
+export interface SiteOptions {
+  baseUrl: string;
+  /** The build day (YYYY-MM-DD), for staleness counts. */
+  today: string;
+  /** Seconds since the epoch, the reproducible-builds convention; else the data's newest date is used. */
+  sourceDateEpoch?: string;
+}
+
+/** Every file of the published site: its path inside public/ and its bytes. */
+export type Site = Map<string, Buffer>;
+
+/**
+ * generated_at: from SOURCE_DATE_EPOCH when given, else the newest date the data itself carries, so an
+ * unchanged dataset rebuilds to identical bytes.
+ */
+export function generatedAtFor(records: readonly RecordSummary[], sourceDateEpoch?: string): string {
+  if (sourceDateEpoch !== undefined && /^\d+$/.test(sourceDateEpoch)) {
+    return new Date(Number(sourceDateEpoch) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  }
+  let newest = "1970-01-01";
+  for (const record of records) if (record.newestDate > newest) newest = record.newestDate;
+  return `${newest}T00:00:00Z`;
+}
+
+export interface RenderedSite {
+  files: Site;
+  generatedAt: string;
+}
+
+/** Records → files. Pure: the same dataset and options always give the same bytes. */
+export function renderSite(dataset: LoadedDataset & { meta: NonNullable<LoadedDataset["meta"]> }, options: SiteOptions): RenderedSite {
+  const site: Site = new Map();
+  const summaries = dataset.providers.map(summarize);
+  const providerFiles: Buffer[] = [];
+  dataset.providers.forEach((record, index) => {
+    const json = Buffer.from(jsonText(record));
+    providerFiles.push(json);
+    site.set(FILES.provider(record.id), json);
+    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, summaries[index]!)));
+  });
+  const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
+  emitDataset(site, dataset.meta, providerFiles, generatedAt);
+  const status = statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today);
+  emitStatus(site, status);
+  emitBrowse(site, summaries, status, options.baseUrl);
+  emitErrors(site, options.baseUrl);
+  emitHostFiles(site, summaries.map((record) => record.id));
+  emitReviewQueue(site, dataset.reviewQueue);
+  emitInterfaceDescriptions(site, options.baseUrl);
+  return { files: site, generatedAt };
+}
