@@ -3,14 +3,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../build.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
-import { loadData } from "../load/loadData.js";
-import { mergeObservations } from "../merge/merge.js";
+import { loadDataset } from "../dataset.js";
 import { STALE_AFTER_DAYS } from "../emit/status.js";
 import { formatReport, reportOf } from "../report.js";
 import { DEFAULT_POLICY, scrape } from "../scrape/scrape.js";
 import { startServer } from "../serve/server.js";
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../validate/problems.js";
-import { validateData } from "../validate/validate.js";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -113,16 +111,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description("check every data file and report every problem, without writing anything")
     .option(...todayOption)
     .action(async (options: { today?: string }) => {
-      const validated = validateData(await loadData(paths()), options.today ?? todayUtc());
-      printProblems(validated.problems);
-      const errors = errorsOf(validated.problems).length;
-      const warnings = warningsOf(validated.problems).length;
+      const dataset = await loadDataset(paths(), options.today ?? todayUtc());
+      printProblems(dataset.problems);
+      const errors = errorsOf(dataset.problems).length;
+      const warnings = warningsOf(dataset.problems).length;
       if (errors > 0) {
         console.error(`validate: ${errors} error(s), ${warnings} warning(s); nothing was written`);
         exitCode = EXIT.failed;
         return;
       }
-      console.log(`validate: ${validated.providers.length} providers valid, ${warnings} warning(s)`);
+      console.log(`validate: ${dataset.providers.length} providers valid, ${warnings} warning(s)`);
     });
 
   program
@@ -173,8 +171,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(async (options: { provider?: string[]; url?: string; timeout: number; retries: number; backoff: number; concurrency: number }) => {
       if (options.concurrency < 1) throw new UsageError("--concurrency must be at least 1");
       if (options.url && options.provider?.length !== 1) throw new UsageError("--url needs exactly one --provider");
-      const validated = validateData(await loadData(paths()), todayUtc());
-      const records = validated.providers.map((entry) => entry.record);
+      const dataset = await loadDataset(paths(), todayUtc());
+      if (errorsOf(dataset.problems).length > 0) {
+        printProblems(dataset.problems);
+        console.error("scrape: the data has errors; fix them first (npm run validate)");
+        exitCode = EXIT.failed;
+        return;
+      }
+      const records = dataset.providers;
       const unknownIds = (options.provider ?? []).filter((id) => !records.some((record) => record.id === id));
       if (unknownIds.length > 0) throw new UsageError(`no provider with id ${unknownIds.join(", ")}`);
       const summary = await scrape(paths(), records, {
@@ -194,15 +198,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option(...todayOption)
     .action(async (options: { top: number; staleDays: number; today?: string }) => {
       const today = options.today ?? todayUtc();
-      const validated = validateData(await loadData(paths()), today);
-      if (errorsOf(validated.problems).length > 0) {
-        printProblems(validated.problems);
+      const dataset = await loadDataset(paths(), today);
+      if (errorsOf(dataset.problems).length > 0) {
+        printProblems(dataset.problems);
         console.error("report: the data has errors; fix them first (npm run validate)");
         exitCode = EXIT.failed;
         return;
       }
-      const merged = mergeObservations(validated.providers.map((entry) => entry.record), validated.observations);
-      console.log(formatReport(reportOf(merged.providers, { today, staleDays: options.staleDays }), merged.reviewQueue, options.top));
+      console.log(formatReport(reportOf(dataset.providers, { today, staleDays: options.staleDays }), dataset.reviewQueue, options.top));
     });
 
   try {

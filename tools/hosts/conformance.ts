@@ -3,7 +3,7 @@
  * server passes (test/http.test.ts): the project's own server, `npx serve`, Cloudflare Pages (`wrangler pages
  * dev`) and Netlify (`netlify dev --offline`), the last two installed on demand into .cache/hosts/.
  *
- *   npx tsx scripts/hosts/conformance.ts [own] [serve] [cloudflare] [netlify]
+ *   npx tsx tools/hosts/conformance.ts [own] [serve] [cloudflare] [netlify]
  *
  * Exit status: 1 when a check FAILS on a host that started; 2 when the build fails; 0 otherwise (a host that
  * cannot be installed or started is reported as skipped, with the reason).
@@ -13,7 +13,7 @@ import { promises as fs, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_BASE_URL } from "../config.js";
+import { DEFAULT_BASE_URL } from "../../scripts/config.js";
 import { checkAll, requirements } from "./checks.js";
 import { cloudflarePages, netlify, NOT_RUNNABLE, ownServer, serveCli, type Context, type Host } from "./emulators.js";
 import { killAllNow } from "./proc.js";

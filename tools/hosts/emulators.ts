@@ -5,7 +5,7 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { startServer } from "../serve/server.js";
+import { startServer } from "../../scripts/serve/server.js";
 import { ensureTool, packageDir, TOOLS } from "./install.js";
 import { freePort, start, stop, waitReady, type Started } from "./proc.js";
 

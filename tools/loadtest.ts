@@ -5,9 +5,9 @@
 import autocannon from "autocannon";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "./build.js";
-import { DEFAULT_BASE_URL, projectPaths } from "./config.js";
-import { startServer } from "./serve/server.js";
+import { build } from "../scripts/build.js";
+import { DEFAULT_BASE_URL, projectPaths } from "../scripts/config.js";
+import { startServer } from "../scripts/serve/server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.LOADTEST_SECONDS ?? 10);

@@ -1,6 +1,6 @@
 /** One measured build in its own process, so peak RSS is the build's own. Prints one JSON line. */
-import { build } from "../build.js";
-import { projectPaths } from "../config.js";
+import { build } from "../../scripts/build.js";
+import { projectPaths } from "../../scripts/config.js";
 
 const root = process.argv[2]!;
 const started = performance.now();
