@@ -2,6 +2,7 @@ import path from "node:path";
 import { todayUtc, type ProjectPaths } from "./config.js";
 import { loadDataset } from "./dataset.js";
 import { rootHostFiles } from "./emit/hosts.js";
+import { addCompressedSiblings } from "./emit/compress.js";
 import { renderSite } from "./emit/renderSite.js";
 import { reviewQueueText } from "./emit/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
@@ -43,6 +44,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     const { meta } = dataset;
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
     const { files, generatedAt } = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch });
+    addCompressedSiblings(files);
     const report = await publish(files, paths.publicDir);
     await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));
     if (options.writeRootHostFiles) {

@@ -63,9 +63,11 @@ function defaultBaseUrl(): string {
 
 function printBuild(result: BuildResult): void {
   const { publish } = result;
-  for (const file of publish.added) console.log(`  added    ${file}`);
-  for (const file of publish.changed) console.log(`  changed  ${file}`);
-  for (const file of publish.removed) console.log(`  removed  ${file}`);
+  // The .gz and .br copies change with their file: list the file once.
+  const listed = (files: string[]) => files.filter((file) => !/\.(gz|br)$/.test(file));
+  for (const file of listed(publish.added)) console.log(`  added    ${file}`);
+  for (const file of listed(publish.changed)) console.log(`  changed  ${file}`);
+  for (const file of listed(publish.removed)) console.log(`  removed  ${file}`);
   const kb = (publish.bytesWritten / 1024).toFixed(1);
   console.log(
     `build: ${result.ids.length} providers, review queue ${result.reviewQueue.length}; ` +

@@ -7,6 +7,7 @@ import { errorBody } from "../emit/errors.js";
 import { jsonText } from "../emit/artefacts.js";
 import { serveConfig } from "../emit/hosts.js";
 import { recoverInterruptedSwap, withBuildLock } from "../publish.js";
+import { createEncodedSender, fileForPath, variesByEncoding } from "./encoded.js";
 import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, FILES, JSON_HEADERS, SECURITY_HEADERS } from "../routes.js";
 
 export interface ServerOptions {
@@ -98,6 +99,7 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
     return fs.lstat(file);
   };
   const errorJson = (code: Parameters<typeof errorBody>[0]) => jsonText(errorBody(code, options.baseUrl));
+  const sendEncoded = createEncodedSender(config.public);
 
   async function notFoundBody(): Promise<Buffer | string> {
     try {
@@ -131,6 +133,11 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
       return;
     }
     request.url = withoutTrailingSlash(rawUrl);
+    const file = fileForPath(decodeURIComponent(request.url.split("?")[0]!));
+    if (variesByEncoding(file)) {
+      response.setHeader("Vary", "Accept-Encoding");
+      if (await sendEncoded(request, response, file)) return;
+    }
     if (request.headers["if-none-match"]?.trim() === "*") {
       delete request.headers["if-none-match"];
       answerAnyMatch(response);
