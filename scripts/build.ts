@@ -3,6 +3,7 @@ import { todayUtc, type ProjectPaths } from "./config.js";
 import { loadDataset } from "./dataset.js";
 import { rootHostFiles } from "./emit/hosts.js";
 import { addCompressedSiblings } from "./emit/compress.js";
+import { addGithubPagesCopies } from "./emit/githubPages.js";
 import { renderSite } from "./emit/renderSite.js";
 import { reviewQueueText } from "./emit/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
@@ -20,6 +21,8 @@ export interface BuildOptions {
   sourceDateEpoch?: string;
   /** Also rewrite the host files at the project root (serve.json, _headers, vercel.json, netlify.toml). */
   writeRootHostFiles?: boolean;
+  /** Add the copies that make the spec's paths answer on GitHub Pages (see emit/githubPages.ts). */
+  githubPages?: boolean;
 }
 
 export interface BuildResult {
@@ -44,6 +47,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     const { meta } = dataset;
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
     const { files, generatedAt } = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch });
+    if (options.githubPages) addGithubPagesCopies(files, dataset.providers.map((record) => record.id));
     addCompressedSiblings(files);
     const report = await publish(files, paths.publicDir);
     await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));

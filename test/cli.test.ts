@@ -7,6 +7,23 @@ let tree: Tree;
 afterEach(async () => tree?.cleanup());
 
 describe("the command line", () => {
+  it("the package's bin entry runs on plain Node (it loads tsx itself)", async () => {
+    tree = await makeTree();
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin", "evidence.js"), ...args], { cwd: tree.root });
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+        child.on("exit", (code) => resolve({ code, out }));
+      });
+    const help = await run(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain("Usage: evidence");
+    const validate = await run(["--root", tree.root, "validate", "--today", "2026-11-22"]);
+    expect(validate.code).toBe(0);
+    expect(validate.out).toContain("validate: 1 providers valid");
+  });
+
   it("build exits 0, prints what it wrote, and a second build writes nothing", async () => {
     tree = await makeTree();
     const first = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);

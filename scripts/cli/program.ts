@@ -76,11 +76,12 @@ function printBuild(result: BuildResult): void {
   );
 }
 
-async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string }): Promise<number> {
+async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean }): Promise<number> {
   try {
     const result = await build(paths, {
       baseUrl: options.baseUrl,
       today: options.today,
+      githubPages: options.githubPages,
       sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
       writeRootHostFiles: true,
     });
@@ -130,7 +131,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description("validate the data and write public/ (only when everything is valid)")
     .option(...baseUrlOption, defaultBaseUrl())
     .option(...todayOption)
-    .action(async (options: { baseUrl: string; today?: string }) => {
+    .option("--github-pages", "also write the copies that make /api/data, /api/data/{id} and /api/status answer on GitHub Pages")
+    .action(async (options: { baseUrl: string; today?: string; githubPages?: boolean }) => {
       exitCode = await runBuild(paths(), options);
     });
 
