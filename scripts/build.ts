@@ -1,17 +1,17 @@
 import path from "node:path";
 import { todayUtc, type ProjectPaths } from "./config.js";
 import { loadDataset } from "./dataset.js";
-import { rootHostFiles } from "./emit/hosts.js";
-import { addCompressedSiblings } from "./emit/compress.js";
-import { addGithubPagesCopies } from "./emit/githubPages.js";
-import { renderSite } from "./emit/renderSite.js";
-import { reviewQueueText } from "./emit/reviewQueue.js";
+import { rootHostFiles } from "./site/hosts.js";
+import { addCompressedSiblings } from "./site/compress.js";
+import { addGithubPagesCopies } from "./site/githubPages.js";
+import { renderSite } from "./site/renderSite.js";
+import { reviewQueueText } from "./site/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { publish, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
-import { InvalidInputError, errorsOf, type Problem } from "./validate/problems.js";
+import { InvalidInputError, errorsOf, type Problem } from "./problems.js";
 
-export { generatedAtFor } from "./emit/renderSite.js";
+export { generatedAtFor } from "./site/renderSite.js";
 
 export interface BuildOptions {
   baseUrl: string;

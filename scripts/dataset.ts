@@ -3,7 +3,7 @@ import { loadData } from "./load/loadData.js";
 import { mergeObservations, type ReviewEntry } from "./merge/merge.js";
 import { Provider, type DatasetMeta } from "./schema/index.js";
 import { canonicalize } from "./schema/walk.js";
-import { errorsOf, type Problem } from "./validate/problems.js";
+import { errorsOf, type Problem } from "./problems.js";
 import { validateData } from "./validate/validate.js";
 
 /** The dataset as every command sees it: validated, merged with what the scraper saw, in id order. */

@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Site } from "./emit/renderSite.js";
+import type { Site } from "./site/renderSite.js";
 
 /**
  * Publishing into a plain public/ folder that any host or tool can upload as it is. A build writes the

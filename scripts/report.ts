@@ -1,9 +1,9 @@
 import { appliesTo, coverageOf, factAt, type FactPath } from "./schema/coverage.js";
 import type { Category, FactStatus, Provider } from "./schema/index.js";
-import { daysBefore } from "./emit/status.js";
+import { daysBefore } from "./site/status.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { checkSharedSources, citationsOf } from "./validate/consistency.js";
-import { factsOf } from "./validate/discipline.js";
+import { factsByStatusOf, factsOf } from "./schema/facts.js";
 
 const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Source types that can confirm a company's home: its own legal pages or a register. */
@@ -100,10 +100,9 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     const country = record.ownership?.country_hq?.value ?? "unknown";
     increment(report.byCountry, country);
     if (NORDIC.has(country)) report.nordic += 1;
-    for (const [path, fact] of factsOf(record as Record<string, unknown>)) {
+    for (const [path, fact] of factsOf(record)) {
       const status = fact.status as FactStatus;
       const where = { id: record.id, path: path.map(String).join(".") };
-      report.factsByStatus[status] = (report.factsByStatus[status] ?? 0) + 1;
       if (status !== "unknown") {
         report.nonUnknown += 1;
         if (fact.source_url) report.withSource += 1;
@@ -126,6 +125,7 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
         if (date < staleBefore) report.stale.push({ ...where, verified_at: date });
       }
     }
+    for (const [status, count] of Object.entries(factsByStatusOf(record)) as Array<[FactStatus, number]>) report.factsByStatus[status] = (report.factsByStatus[status] ?? 0) + count;
     const coverage = coverageOf(record);
     report.leastResearched.push({ id: record.id, ...coverage });
   }

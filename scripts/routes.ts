@@ -20,13 +20,47 @@ export interface Rewrite {
   file: string;
 }
 
+/** Marks the one path parameter of a route. */
+const ID = ":id";
+
+/**
+ * The API's routes, written once: every host file and the local server derive theirs from this list.
+ * A route with `:id` stands for one path per provider.
+ */
+export const ROUTES: readonly Rewrite[] = [
+  { path: "/api/data", file: FILES.dataset },
+  { path: "/api/status", file: FILES.status },
+  { path: `/api/data/${ID}`, file: FILES.provider(ID) },
+];
+
 /** Every API path a client may call, for the ids that exist. Trailing-slash forms are the hosts' concern. */
 export function apiRewrites(ids: readonly string[]): Rewrite[] {
-  return [
-    { path: "/api/data", file: `/${FILES.dataset}` },
-    { path: "/api/status", file: `/${FILES.status}` },
-    ...ids.map((id) => ({ path: `/api/data/${id}`, file: `/${FILES.provider(id)}` })),
-  ];
+  return ROUTES.flatMap((route) =>
+    route.path.includes(ID) ? ids.map((id) => ({ path: route.path.replace(ID, id), file: `/${route.file.replace(ID, id)}` })) : [{ path: route.path, file: `/${route.file}` }],
+  );
+}
+
+/**
+ * The routes as path-to-regexp rules (serve, serve-handler, Vercel). The id is constrained: without it
+ * serve-handler's rewrite chain re-matches its own target.
+ */
+export function patternRewrites(): Array<{ source: string; destination: string }> {
+  return ROUTES.map((route) => ({ source: route.path.replace(ID, `${ID}(${ID_PATTERN})`), destination: `/${route.file}` }));
+}
+
+/** The file inside public/ that a clean path names: an API route, the index page, or the path itself. */
+export function fileForPath(pathname: string): string {
+  if (pathname === "/") return "index.html";
+  for (const route of ROUTES) {
+    const [before, after = ""] = route.path.split(ID);
+    if (!route.path.includes(ID)) {
+      if (pathname === route.path) return route.file;
+    } else if (pathname.startsWith(before!) && pathname.endsWith(after)) {
+      const id = pathname.slice(before!.length, pathname.length - after.length);
+      if (new RegExp(`^${ID_PATTERN}$`).test(id)) return route.file.replace(ID, id);
+    }
+  }
+  return pathname.slice(1);
 }
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -114,6 +114,27 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await page.close();
   });
 
+  it("keeps the filters in the URL, so a filtered view can be shared, and sorts by a column", async () => {
+    const { page, errors } = await open("/index.html?country=SE&q=gamma");
+    expect(await visibleRows(page)).toBe(1);
+    expect(await page.inputValue("#filter-country")).toBe("SE");
+    await page.selectOption("#filter-country", "");
+    await page.fill("#filter-text", "");
+    await page.selectOption("#filter-category", "compute_gpu");
+    expect(new URL(page.url()).search).toBe("?category=compute_gpu");
+    await page.selectOption("#filter-category", "");
+    expect(new URL(page.url()).search).toBe("");
+    // Sorting by the provider column, then again the other way.
+    const names = () => page.locator("#providers tbody th[scope=row]").allTextContents();
+    await page.click("#providers thead th:first-child button");
+    const ascending = await names();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    await page.click("#providers thead th:first-child button");
+    expect(await names()).toEqual([...ascending].reverse());
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("a page on another origin fetches /api/data and /api/status (CORS, in the browser)", async () => {
     const { page, errors } = await open("/", otherOrigin);
     await page.waitForFunction(() => document.getElementById("out")?.textContent !== "waiting");

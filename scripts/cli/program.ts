@@ -4,11 +4,11 @@ import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../build.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
 import { loadDataset } from "../dataset.js";
-import { STALE_AFTER_DAYS } from "../emit/status.js";
+import { STALE_AFTER_DAYS } from "../site/status.js";
 import { formatReport, reportOf } from "../report.js";
 import { DEFAULT_POLICY, scrape } from "../scrape/scrape.js";
 import { startServer } from "../serve/server.js";
-import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../validate/problems.js";
+import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 

@@ -1,4 +1,4 @@
-import { jsonPath } from "../validate/problems.js";
+import { jsonPath } from "../problems.js";
 
 /** What JSON.parse accepts silently but a data file must not hold. */
 export type ScanFinding =

@@ -1,7 +1,7 @@
 import { lstatSync, promises as fs, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { LIMITS, type ProjectPaths } from "../config.js";
-import type { Problem } from "../validate/problems.js";
+import type { Problem } from "../problems.js";
 import { WINDOWS_RESERVED } from "../schema/primitives.js";
 import { parseJsonText, readLimitedBytesSync } from "./readJson.js";
 

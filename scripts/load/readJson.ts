@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { LIMITS } from "../config.js";
-import { jsonPath, type Problem } from "../validate/problems.js";
+import { jsonPath, type Problem } from "../problems.js";
 import { jsonErrorOffset } from "./jsonErrorOffset.js";
 import { scanJson } from "./jsonScan.js";
 

@@ -184,8 +184,3 @@ export const Provider = z
   .meta({ id: "Provider" })
   .describe("One provider record. Every statement is a Fact with its own status and provenance.");
 export type Provider = z.infer<typeof Provider>;
-
-/** The blocks whose members are Facts, in output order. */
-export const FACT_BLOCKS = ["ownership", "sovereignty", "compliance", "pricing", "api", "contract", "onboarding"] as const;
-/** Top-level members that are a single Fact. */
-export const TOP_LEVEL_FACTS = ["availability_status", "models", "mcp_support", "own_weights"] as const;

@@ -2,20 +2,8 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
-import { ENCODINGS } from "../emit/compress.js";
-import { FILES, HTML_HEADERS, ID_PATTERN, JSON_HEADERS } from "../routes.js";
-
-const PROVIDER_PATH = new RegExp(`^/api/data/(${ID_PATTERN})$`);
-
-/** The file inside public/ that a clean path names (the API's paths, the index page), else the path itself. */
-export function fileForPath(pathname: string): string {
-  if (pathname === "/") return "index.html";
-  if (pathname === "/api/data") return FILES.dataset;
-  if (pathname === "/api/status") return FILES.status;
-  const provider = PROVIDER_PATH.exec(pathname);
-  if (provider) return FILES.provider(provider[1]!);
-  return pathname.slice(1);
-}
+import { ENCODINGS } from "../site/compress.js";
+import { HTML_HEADERS, JSON_HEADERS } from "../routes.js";
 
 const TYPES: Record<string, Readonly<Record<string, string>>> = {
   ".json": JSON_HEADERS,

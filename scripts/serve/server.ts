@@ -3,12 +3,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import handler from "serve-handler";
-import { errorBody } from "../emit/errors.js";
-import { jsonText } from "../emit/artefacts.js";
-import { serveConfig } from "../emit/hosts.js";
+import { errorBody } from "../site/errors.js";
+import { jsonText } from "../site/artefacts.js";
+import { serveConfig } from "../site/hosts.js";
 import { recoverInterruptedSwap, withBuildLock } from "../publish.js";
-import { createEncodedSender, fileForPath, variesByEncoding } from "./encoded.js";
-import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, FILES, JSON_HEADERS, SECURITY_HEADERS } from "../routes.js";
+import { createEncodedSender, variesByEncoding } from "./encoded.js";
+import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, FILES, JSON_HEADERS, SECURITY_HEADERS, fileForPath } from "../routes.js";
 
 export interface ServerOptions {
   publicDir: string;

@@ -1,8 +1,8 @@
 import type { Provider } from "../schema/index.js";
 import { pathKey } from "../schema/coverage.js";
-import { factsOf } from "./discipline.js";
-import type { Problem } from "./problems.js";
-import { jsonPath } from "./problems.js";
+import { factsOf } from "../schema/facts.js";
+import type { Problem } from "../problems.js";
+import { jsonPath } from "../problems.js";
 
 /** [field path, source_url, status] of one researched Fact. */
 export type Citation = [string, string, string];
@@ -16,7 +16,7 @@ export interface CitingRecord {
 /** Every researched Fact of a record that names its source. */
 export function citationsOf(record: Provider): Citation[] {
   const citations: Citation[] = [];
-  for (const [path, fact] of factsOf(record as Record<string, unknown>)) {
+  for (const [path, fact] of factsOf(record)) {
     if (fact.status !== "unknown" && typeof fact.source_url === "string") citations.push([pathKey(path), fact.source_url, String(fact.status)]);
   }
   return citations;

@@ -1,6 +1,7 @@
+import { factsOf } from "../schema/facts.js";
 import type { Provider } from "../schema/index.js";
-import type { Problem } from "./problems.js";
-import { jsonPath } from "./problems.js";
+import type { Problem } from "../problems.js";
+import { jsonPath } from "../problems.js";
 
 /** Sources that can only relay a statement: whatever they say is at most `claimed`. */
 const RELAYING_SOURCE_TYPES = new Set(["press", "third_party"]);
@@ -13,63 +14,13 @@ export const BINDING_SOURCE_TYPES = new Set(["provider_terms", "certificate", "c
 const SOVEREIGNTY_SOURCE_TYPES = new Set([...BINDING_SOURCE_TYPES, "provider_docs"]);
 /** Members of the compliance block that state where something is published, not a promise. */
 const TECHNICAL_COMPLIANCE_MEMBERS = new Set(["subprocessors_list_url"]);
-/** Members holding derived or registry objects, not Facts. */
-const NOT_FACTS = new Set(["_contested", "_models_api", "_registry", "_observed"]);
-
-/** A Fact as found in a record, before anything is known about its value. */
-export interface FactLike {
-  value?: unknown;
-  status?: unknown;
-  source_url?: unknown;
-  source_type?: unknown;
-  verified_at?: unknown;
-  verified_by?: unknown;
-  corroborated_at?: unknown;
-  corroborated_by?: unknown;
-  source_date?: unknown;
-  partial?: unknown;
-  note?: unknown;
-  display?: unknown;
-}
-
-const isFact = (node: unknown): node is FactLike =>
-  node !== null && typeof node === "object" && !Array.isArray(node) && "status" in node && "value" in node;
-
-type FactEntry = [PropertyKey[], FactLike];
-
-/** Several emitters ask for the Facts of the same record: each record is walked once. */
-const factsCache = new WeakMap<object, FactEntry[]>();
-
-/**
- * Every Fact of a record with its path, wherever it stands: in the blocks the schema names, and in members
- * it does not name (a misspelt block, `ownership.x`), so that no Fact escapes the rules by its name. The
- * value of a Fact is not searched: what a Fact says is not itself a Fact.
- */
-export function factsOf(record: Record<string, unknown>): readonly FactEntry[] {
-  let facts = factsCache.get(record);
-  if (facts) return facts;
-  const found: FactEntry[] = [];
-  const visit = (node: Record<string, unknown>, path: PropertyKey[]) => {
-    for (const key of Object.keys(node)) {
-      if (NOT_FACTS.has(key)) continue;
-      const member = node[key];
-      if (isFact(member)) found.push([[...path, key], member]);
-      else if (member !== null && typeof member === "object" && !Array.isArray(member)) visit(member as Record<string, unknown>, [...path, key]);
-    }
-  };
-  visit(record, []);
-  facts = found;
-  factsCache.set(record, facts);
-  return facts;
-}
-
 /** Cross-field rules of the status discipline, on a record that already matches the schema. */
 export function checkDiscipline(file: string, record: Provider, today: string): Problem[] {
   const problems: Problem[] = [];
   const report = (path: PropertyKey[], rule: string, message: string) =>
     problems.push({ severity: "error", file, id: record.id, path: jsonPath(path), rule, message });
 
-  for (const [path, fact] of factsOf(record as Record<string, unknown>)) {
+  for (const [path, fact] of factsOf(record)) {
     const { status } = fact;
     if (status === "unknown" && fact.value !== null) {
       report([...path, "value"], "unknown-has-value", "a Fact with status unknown must have value null (unknown means not researched)");

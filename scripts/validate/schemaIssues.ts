@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { Problem } from "./problems.js";
-import { jsonPath } from "./problems.js";
+import type { Problem } from "../problems.js";
+import { jsonPath } from "../problems.js";
 
 function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   let node: unknown = root;

@@ -3,9 +3,10 @@ import { FACT_PATHS, pathKey } from "../schema/coverage.js";
 import { DatasetMeta, Fact, Observation, Provider } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf } from "./consistency.js";
-import { checkDiscipline, factsOf } from "./discipline.js";
-import type { Problem } from "./problems.js";
-import { jsonPath } from "./problems.js";
+import { factsOf } from "../schema/facts.js";
+import { checkDiscipline } from "./discipline.js";
+import type { Problem } from "../problems.js";
+import { jsonPath } from "../problems.js";
 import { problemsFromIssues } from "./schemaIssues.js";
 
 export interface ValidatedRecord {
@@ -60,7 +61,7 @@ export function validateProvider(raw: RawFile, today: string, problems: Problem[
     });
   }
   // A Fact under a name the schema does not know is still a Fact: the schema's Fact rules apply to it.
-  for (const [path, fact] of factsOf(parsed.data as Record<string, unknown>)) {
+  for (const [path, fact] of factsOf(parsed.data)) {
     if (KNOWN_FACT_PATHS.has(pathKey(path))) continue;
     const checked = Fact.safeParse(fact);
     if (!checked.success) {

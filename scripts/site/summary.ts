@@ -1,7 +1,7 @@
 import { coverageOf, type Coverage } from "../schema/coverage.js";
 import type { Category, FactStatus, Provider } from "../schema/index.js";
 import { citationsOf, type Citation } from "../validate/consistency.js";
-import { factsOf } from "../validate/discipline.js";
+import { factsByStatusOf, factsOf } from "../schema/facts.js";
 import { buyerAnswers, type BuyerAnswers } from "./answers.js";
 
 /**
@@ -34,8 +34,6 @@ export interface RecordSummary {
 }
 
 export function summarize(record: Provider): RecordSummary {
-  // Keys come from data: objects without a prototype, so a status named "constructor" is just a key.
-  const factsByStatus: Partial<Record<FactStatus, number>> = Object.create(null);
   const verifiedOn: Record<string, number> = Object.create(null);
   let sourceDated = 0;
   let newestVerified: string | null = null;
@@ -44,12 +42,8 @@ export function summarize(record: Provider): RecordSummary {
   for (const date of [record.record_updated_at, record.last_full_review, record.last_scrape_at, record._models_api?.checked_at?.slice(0, 10)]) {
     if (date && date > newestDate) newestDate = date;
   }
-  for (const [, fact] of factsOf(record as Record<string, unknown>)) {
-    const status = fact.status as FactStatus;
-    factsByStatus[status] = (factsByStatus[status] ?? 0) + 1;
-    if (status !== "unknown") {
-      if (typeof fact.source_date === "string") sourceDated += 1;
-    }
+  for (const [, fact] of factsOf(record)) {
+    if (fact.status !== "unknown" && typeof fact.source_date === "string") sourceDated += 1;
     const verified = fact.verified_at;
     if (typeof verified === "string") {
       verifiedOn[verified] = (verifiedOn[verified] ?? 0) + 1;
@@ -68,7 +62,7 @@ export function summarize(record: Provider): RecordSummary {
     category: record.category,
     country: record.ownership?.country_hq?.value ?? null,
     availability: availability && availability.status !== "unknown" ? String(availability.value) : null,
-    factsByStatus,
+    factsByStatus: factsByStatusOf(record),
     coverage: coverageOf(record),
     answers: buyerAnswers(record),
     sourceDated,

@@ -1,4 +1,4 @@
-import type { RecordSummary } from "../../records/summary.js";
+import type { RecordSummary } from "../summary.js";
 import type { Status } from "../../schema/index.js";
 import { addText, type Artefacts } from "../artefacts.js";
 import { llmsText } from "../llms.js";

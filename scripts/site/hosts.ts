@@ -1,10 +1,10 @@
 import {
   FILES,
   HTML_HEADERS,
-  ID_PATTERN,
   JSON_HEADERS,
   SECURITY_HEADERS,
   apiRewrites,
+  patternRewrites,
 } from "../routes.js";
 import { addText, type Artefacts } from "./artefacts.js";
 
@@ -57,10 +57,7 @@ export function serveConfig() {
     rewrites: [
       // Without clean URLs and directory listings, serve-handler needs the index page named.
       { source: "/", destination: "/index.html" },
-      { source: "/api/data", destination: `/${FILES.dataset}` },
-      { source: "/api/status", destination: `/${FILES.status}` },
-      // The constraint stops serve-handler's rewrite chain from re-matching its own target.
-      { source: `/api/data/:id(${ID_PATTERN})`, destination: `/${FILES.provider(":id")}` },
+      ...patternRewrites(),
     ],
     headers: [
       { source: "**", headers: asList(SECURITY_HEADERS) },
@@ -72,17 +69,12 @@ export function serveConfig() {
 }
 
 export function vercelJson(): string {
-  const sources = [
-    { source: "/api/data", destination: `/${FILES.dataset}` },
-    { source: "/api/status", destination: `/${FILES.status}` },
-    { source: `/api/data/:id(${ID_PATTERN})`, destination: `/${FILES.provider(":id")}` },
-  ];
   const config = {
     $schema: "https://openapi.vercel.sh/vercel.json",
     buildCommand: "npm run build",
     outputDirectory: "public",
     cleanUrls: false,
-    rewrites: sources,
+    rewrites: patternRewrites(),
     headers: [
       { source: "/(.*)", headers: asList(SECURITY_HEADERS) },
       { source: "/api/(.*)", headers: asList(JSON_HEADERS) },

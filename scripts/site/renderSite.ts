@@ -1,5 +1,5 @@
 import type { LoadedDataset } from "../dataset.js";
-import { summarize, type RecordSummary } from "../records/summary.js";
+import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import { jsonText } from "./artefacts.js";
 import { emitBrowse } from "./browse/emitBrowse.js";

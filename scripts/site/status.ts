@@ -1,4 +1,4 @@
-import type { RecordSummary } from "../records/summary.js";
+import type { RecordSummary } from "./summary.js";
 import type { Category, FactStatus, Status } from "../schema/index.js";
 import { FILES } from "../routes.js";
 import { addText, jsonText, type Artefacts } from "./artefacts.js";

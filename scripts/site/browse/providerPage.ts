@@ -1,6 +1,6 @@
 import type { FactStatus, Model, Provider } from "../../schema/index.js";
-import { factsOf, type FactLike } from "../../validate/discipline.js";
-import type { RecordSummary } from "../../records/summary.js";
+import { factsOf, type FactLike } from "../../schema/facts.js";
+import type { RecordSummary } from "../summary.js";
 import { STATUS_LABEL, describeValue } from "./facts.js";
 import { Html, html, page, safeHref } from "./html.js";
 import { categoryLabel } from "./indexPage.js";
@@ -116,7 +116,7 @@ function modelsTable(record: Provider): Html {
 export function providerPage(record: Provider, summary: RecordSummary): string {
   const counts = summary.factsByStatus;
   const blocks = new Map<string, Html[]>();
-  for (const [path, fact] of factsOf(record as Record<string, unknown>)) {
+  for (const [path, fact] of factsOf(record)) {
     const [block, member] = path.map(String) as [string, string | undefined];
     if (block === "models") continue;
     const rows = blocks.get(block) ?? [];
