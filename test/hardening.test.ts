@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../scripts/cli/program.js";
 import { LIMITS } from "../scripts/config.js";
-import { formatProblem } from "../scripts/validate/problems.js";
+import { formatProblem } from "../scripts/problems.js";
 import { TODAY, confirmedFact, makeTree, minimalRecord, type Tree } from "./helpers.js";
 
 let tree: Tree;

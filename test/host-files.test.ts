@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { rootHostFiles } from "../scripts/emit/hosts.js";
+import { rootHostFiles } from "../scripts/site/hosts.js";
 import { REPO_ROOT } from "./helpers.js";
 
 describe("host files at the project root", () => {

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEANING_RULES } from "../scripts/emit/openapi.js";
+import { MEANING_RULES } from "../scripts/site/openapi.js";
 import { REPO_ROOT } from "./helpers.js";
 import { buildRealData } from "./realData.js";
 

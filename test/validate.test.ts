@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { InvalidInputError, formatProblem, type Problem } from "../scripts/validate/problems.js";
+import { InvalidInputError, formatProblem, type Problem } from "../scripts/problems.js";
 import { confirmedFact, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
 let tree: Tree;
