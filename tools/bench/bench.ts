@@ -44,7 +44,7 @@ const templates = await Promise.all(
 const repetitions = (size: number) => Number(process.env.BENCH_REPS ?? (size <= 10_000 ? 3 : 1));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
-const header = ["providers", "files", "MiB written", "build ms (median)", "build wall ms (process)", "floor ms (median)", "build/floor (range)", "peak RSS MiB", "no-op ms / files written", "one change ms / files written"];
+const header = ["providers", "files", "MiB written", "build ms (median)", "build wall ms (process)", "floor ms (median)", "build/floor (range)", "peak RSS MiB", "no-op ms / files written", "one change ms / files written", "/api/data KiB: plain / gzip / br"];
 const widths = header.map((h) => Math.max(h.length, 12));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(" | ")} |`;
 console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? "unknown CPU"} × ${os.cpus().length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB`);
@@ -86,6 +86,9 @@ for (const size of sizes) {
     const floorMs = median(floors.map((f) => f.result.ms));
     const ratios = builds.map((b, index) => b.result.ms / floors[index]!.result.ms);
     const peakRssMb = Math.max(...builds.map((b) => b.result.peakRssMb));
+    // Bytes on the wire for /api/data: the plain file, and the precompressed copies the server sends.
+    const size_ = async (suffix: string) => ((await fs.stat(path.join(work, "public", "api", "data", `index.json${suffix}`)).catch(() => ({ size: 0 }))).size / 1024).toFixed(0);
+    const wire = `${await size_("")} / ${await size_(".gz")} / ${await size_(".br")}`;
     const noop = await node("buildOnce.ts", [work]);
     const changed = path.join(work, "data", "providers", "bench-000007.json");
     const record = JSON.parse(await fs.readFile(changed, "utf8"));
@@ -104,9 +107,10 @@ for (const size of sizes) {
       peakRssMb.toFixed(0),
       `${noop.result.ms.toFixed(0)} / ${noop.result.filesWritten}`,
       `${one.result.ms.toFixed(0)} / ${one.result.filesWritten}`,
+      wire,
     ]));
     if (size === 10000 || !summary) {
-      summary = `bench: providers=${size} ratio_to_floor=${ratio.toFixed(2)} peak_rss_mb=${peakRssMb.toFixed(0)} noop_files_written=${noop.result.filesWritten} one_change_files_written=${one.result.filesWritten}`;
+      summary = `bench: providers=${size} ratio_to_floor=${ratio.toFixed(2)} peak_rss_mb=${peakRssMb.toFixed(0)} noop_files_written=${noop.result.filesWritten} one_change_files_written=${one.result.filesWritten} api_data_kib=${wire.replace(/ /g, "")}`;
     }
   } finally {
     await fs.rm(work, { recursive: true, force: true });

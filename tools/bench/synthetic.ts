@@ -46,13 +46,15 @@ export async function writeSyntheticData(root: string, templates: Json[], count:
           output_price: Math.round(next() * 900) / 100,
         })),
         status: "confirmed",
+        partial: true,
         source_url: "https://bench.example/models",
         source_type: "provider_docs",
+        source_date: "2026-10-01",
         verified_at: "2026-11-01",
         verified_by: "manual",
       };
       const pricing = (template.pricing ?? {}) as Json;
-      pricing.currency = { value: "EUR", status: "confirmed", source_url: "https://bench.example/pricing", source_type: "pricing_page", verified_at: "2026-11-01", verified_by: "manual" };
+      pricing.currency = { value: "EUR", status: "confirmed", source_url: "https://bench.example/pricing", source_type: "pricing_page", source_date: null, verified_at: "2026-11-01", verified_by: "manual" };
       template.pricing = pricing;
     }
     // About a third of the researched fields of a new record are still unknown.
