@@ -12,7 +12,14 @@ export const FILES = {
   status: "api/status.json",
   notFoundJson: "404.json",
   notFoundHtml: "404.html",
+  /** The 404 page for people, where a host can tell a page address from an API path. */
+  notFoundPage: "not-found.html",
+  /** Cloudflare Pages answers a miss with the nearest 404.html up the path: the pages folder gets the human one. */
+  providersNotFound: "providers/404.html",
 } as const;
+
+/** Whether a path is the API's (answered with the JSON Error body when missing) or a page people open. */
+export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/") || pathname.endsWith(".json");
 
 /** A clean API path and the file that answers it. */
 export interface Rewrite {

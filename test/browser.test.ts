@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../scripts/serve/server.js";
-import { BASE_URL, makeTree, minimalRecord, type Tree } from "./helpers.js";
+import { BASE_URL, confirmedFact, makeTree, minimalRecord, type Tree } from "./helpers.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
@@ -26,7 +26,22 @@ const country = (code: string) => ({
 describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
   beforeAll(async () => {
     tree = await makeTree([
-      minimalRecord("acme-ai", { name: "Acme AI", ownership: country("SE") }),
+      minimalRecord("acme-ai", {
+        name: "Acme AI",
+        ownership: country("SE"),
+        // Long words, URLs and a wide models table: what pushed pages sideways on phones.
+        compliance: {
+          subprocessors_list_url: confirmedFact("https://acme.example/legal/subprocessors/2026-06-01/list-of-all-subprocessors-and-their-locations.html", {
+            source_type: "provider_terms",
+            note: "Platform described as hosted in Sweden; see https://acme.example/legal/data-processing-agreement-version-2026-06-01-final.pdf and the Datenverarbeitungsvereinbarungsergänzung for details.",
+          }),
+        },
+        models: confirmedFact(
+          Array.from({ length: 6 }, (_, i) => ({ name: `vendor/Very-Long-Model-Name-Instruct-2507-FP8-${i}`, type: "open", category: "text", context_tokens: 131072, input_price: 0.2, output_price: 0.6, version: "2025-07" })),
+          { partial: true, source_type: "provider_docs" },
+        ),
+        pricing: { currency: confirmedFact("EUR", { source_type: "pricing_page" }) },
+      }),
       minimalRecord("beta-gpu", { name: "Beta GPU", category: "compute_gpu", ownership: country("DE") }),
       minimalRecord("gamma-router", { name: "Gamma Router", category: "gateway_router", ownership: country("SE") }),
       minimalRecord("evil-corp", {
@@ -111,6 +126,30 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await page.focus("#filter-category");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("filter-country");
+    await page.close();
+  });
+
+  for (const path of ["/", "/providers/acme-ai.html", "/providers/evil-corp.html", "/methodology.html"]) {
+    it(`${path} fits a 390 px phone screen: nothing scrolls sideways`, async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(`${api.origin}${path}`);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect(innerWidth).toBe(390);
+      expect(scrollWidth).toBeLessThanOrEqual(390);
+      await page.close();
+    });
+  }
+
+  it("offers a citation for every researched Fact, with both dates, the source and the dataset version", async () => {
+    const { page } = await open("/providers/acme-ai.html");
+    const row = page.locator("#fact-pricing-currency");
+    await row.locator("details.cite summary").click();
+    const text = await row.locator("details.cite p").textContent();
+    expect(text).toContain("Acme AI, Currency: EUR (confirmed; verified 2026-11-01, source dated 2026-10-15, source: https://acme.example/page)");
+    expect(text).toContain("version test-1, CC BY 4.0");
+    expect(text).toContain("/providers/acme-ai.html#fact-pricing-currency");
+    // The source link names the site it leads to, not the kind of source.
+    expect(await row.locator("td[data-label=Source] a").textContent()).toBe("acme.example");
     await page.close();
   });
 

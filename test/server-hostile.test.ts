@@ -82,13 +82,18 @@ const TRAVERSALS = [
 
 describe("paths outside public/ in every spelling", () => {
   for (const target of TRAVERSALS) {
-    it(`GET ${target.length > 60 ? `${target.slice(0, 60)}… (${target.length} chars)` : target} answers 400 or 404 with the Error body`, async () => {
+    it(`GET ${target.length > 60 ? `${target.slice(0, 60)}… (${target.length} chars)` : target} answers 400 or 404, with the Error body or (for a page address) the not-found page`, async () => {
       const response = await rawGet(target);
       expect([400, 404]).toContain(response.status);
       expect(response.body).not.toContain(SECRET);
+      expect(response.headers["access-control-allow-origin"]).toBe("*");
+      if (response.headers["content-type"] === "text/html; charset=utf-8") {
+        expect(response.status).toBe(404);
+        expect(response.body).toContain("<h1>Page not found</h1>");
+        return;
+      }
       expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(JSON.parse(response.body).error).toMatch(/^(bad_request|not_found)$/);
-      expect(response.headers["access-control-allow-origin"]).toBe("*");
     });
   }
 });
@@ -145,5 +150,21 @@ describe("answers the review found missing", () => {
       socket.on("close", () => resolve(data));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+  });
+});
+
+describe("not found: pages for people, JSON for programs", () => {
+  it("a mistyped page address gets the human page with a way back; an API path the JSON Error body", async () => {
+    const page = await rawGet("/providers/no-such-provider.html");
+    expect(page.status).toBe(404);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["content-security-policy"]).toMatch(/default-src 'none'/);
+    expect(page.body).toContain('href="/index.html"');
+    for (const api of ["/api/data/no-such-provider", "/api/nothing", "/no-such.json"]) {
+      const answer = await rawGet(api);
+      expect(answer.status).toBe(404);
+      expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(JSON.parse(answer.body).error).toBe("not_found");
+    }
   });
 });

@@ -8,7 +8,7 @@ import { jsonText } from "../site/artefacts.js";
 import { serveConfig } from "../site/hosts.js";
 import { recoverInterruptedSwap, withBuildLock } from "../publish.js";
 import { createEncodedSender, variesByEncoding } from "./encoded.js";
-import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, FILES, JSON_HEADERS, SECURITY_HEADERS, fileForPath } from "../routes.js";
+import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, FILES, HTML_HEADERS, JSON_HEADERS, SECURITY_HEADERS, fileForPath, isApiPath } from "../routes.js";
 
 export interface ServerOptions {
   publicDir: string;
@@ -109,6 +109,15 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
     }
   }
 
+  /** A missing page address gets the page for people; a missing API path the JSON Error body. */
+  async function sendNotFound(request: http.IncomingMessage, response: http.ServerResponse, head: boolean): Promise<void> {
+    const pathname = (request.url ?? "/").split("?")[0]!;
+    const page = isApiPath(pathname) ? null : await fs.readFile(path.join(config.public, FILES.notFoundPage)).catch(() => null);
+    if (!page) return sendJson(response, 404, await notFoundBody(), head);
+    response.writeHead(404, { "Content-Type": "text/html; charset=utf-8", ...HTML_HEADERS, "Cache-Control": "no-store", "Content-Length": page.length });
+    response.end(head ? undefined : page);
+  }
+
   return async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     for (const [key, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(key, value);
     const method = request.method ?? "GET";
@@ -129,7 +138,7 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
       return;
     }
     if (overlongSegment(rawUrl)) {
-      sendJson(response, 404, await notFoundBody(), head);
+      await sendNotFound(request, response, head);
       return;
     }
     request.url = withoutTrailingSlash(rawUrl);
@@ -148,8 +157,8 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
         // Every error answers with the API's Error body, whatever the request's Accept header says.
         sendError: async (_absolutePath, res, _acceptsJSON, _current, _handlers, _config, spec) => {
           const status = spec.statusCode;
-          const body = status === 404 ? await notFoundBody() : errorJson(status === 400 ? "bad_request" : "internal_error");
-          sendJson(res ?? response, status === 404 || status === 400 ? status : 500, body, head);
+          if (status === 404) return sendNotFound(request, res ?? response, head);
+          sendJson(res ?? response, status === 400 ? 400 : 500, errorJson(status === 400 ? "bad_request" : "internal_error"), head);
         },
       });
     } catch (error) {

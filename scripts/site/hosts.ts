@@ -45,7 +45,10 @@ export function redirectsFile(ids: readonly string[]): string {
   }
   // Netlify answers unknown API paths with the JSON Error body; Cloudflare Pages ignores a 404 rule
   // and serves 404.html (the same bytes) by itself.
-  lines.push(`/api/* /${FILES.notFoundJson} 404`, "");
+  lines.push(`/api/* /${FILES.notFoundJson} 404`);
+  // Everything else that is missing is a page address: people get a page (Netlify; Cloudflare drops 404
+  // lines and uses the nearest 404.html instead).
+  lines.push(`/* /${FILES.notFoundPage} 404`, "");
   return lines.join("\n");
 }
 

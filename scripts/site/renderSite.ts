@@ -49,7 +49,7 @@ export function renderSite(dataset: LoadedDataset & { meta: NonNullable<LoadedDa
     const json = Buffer.from(jsonText(record));
     providerFiles.push(json);
     site.set(FILES.provider(record.id), json);
-    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, summaries[index]!)));
+    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, summaries[index]!, { baseUrl: options.baseUrl, version: dataset.meta.version })));
   });
   const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
   emitDataset(site, dataset.meta, providerFiles, generatedAt);

@@ -1,9 +1,9 @@
 export const STYLESHEET = `:root{color-scheme:light dark;--muted:#5f6368;--line:#d0d4d9;--ok:#0b6b2f;--own:#8a5a00;--plan:#1f4fa3;--unk:#5f6368}
-*{box-sizing:border-box}body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:78rem;padding:0 1rem}
+*{box-sizing:border-box}body{overflow-wrap:break-word;font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:78rem;padding:0 1rem}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 header nav{padding:.75rem 0;border-bottom:1px solid var(--line)}footer{margin:2rem 0;color:var(--muted);font-size:.9rem}
 table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
-td{overflow-wrap:anywhere}caption{text-align:left;color:var(--muted);padding:.25rem 0}.num{text-align:right;font-variant-numeric:tabular-nums}
+td{overflow-wrap:break-word}.scroll{overflow-x:auto;max-width:100%}.scroll>table{margin:0}caption{text-align:left;color:var(--muted);padding:.25rem 0}.num{text-align:right;font-variant-numeric:tabular-nums}
 .muted{color:var(--muted)}.filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:end}.filters div{display:flex;flex-direction:column}
 label{font-weight:600}select,input{font:inherit;padding:.25rem}button.sort{font:inherit;font-weight:600;background:none;border:0;padding:0;cursor:pointer;text-align:left;color:inherit}
 th[aria-sort=ascending] button.sort::after{content:" ▲"}th[aria-sort=descending] button.sort::after{content:" ▼"}.partial{font-style:italic}
@@ -11,6 +11,11 @@ a:focus,select:focus,input:focus{outline:3px solid #1f6feb;outline-offset:2px}
 .badge{display:inline-block;border-radius:.25rem;padding:0 .4rem;font-size:.85rem;border:1px solid currentColor;white-space:nowrap}
 .badge-confirmed{color:var(--ok)}.badge-claimed{color:var(--own)}.badge-planned{color:var(--plan)}.badge-unknown,.badge-not_applicable,.badge-other{color:var(--unk)}
 .contested{border:2px solid var(--own);padding:.5rem 1rem;margin:1rem 0}dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
+details.cite summary{cursor:pointer;color:var(--muted);font-size:.85rem}details.cite p{font-size:.85rem;user-select:all;margin:.25rem 0}a.anchor{color:inherit;text-decoration:none}a.anchor:hover,a.anchor:focus{text-decoration:underline}
+@media (max-width:48rem){body{padding:0 .75rem}dl.summary{grid-template-columns:1fr}dd{margin-bottom:.5rem}
+table.facts thead{position:absolute;left:-9999px}table.facts,table.facts tbody,table.facts tr,table.facts th,table.facts td{display:block;width:100%}
+table.facts tr{border-bottom:1px solid var(--line);padding:.5rem 0}table.facts th,table.facts td{border:0;padding:.1rem 0}
+table.facts td[data-label]::before{content:attr(data-label) ": ";font-weight:600}table.facts td[data-label=Note]:empty{display:none}}
 @media (prefers-color-scheme:dark){:root{--muted:#a0a6ad;--line:#3a3f45;--ok:#5fd38b;--own:#f0b54a;--plan:#8ab4ff}body{background:#111;color:#eee}a{color:#8ab4ff}}
 `;
 

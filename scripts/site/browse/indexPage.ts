@@ -65,12 +65,12 @@ Every value in this dataset carries its own status, source, source date and veri
 <input id="filter-text" name="q" type="search" autocomplete="off" placeholder="Name or id"></div>
 </form>
 <p id="shown" aria-live="polite">${providers.length} of ${providers.length} providers shown.</p>
-<table id="providers">
+<div class="scroll"><table id="providers">
 <caption>Providers and the answers buyers compare, each with the status it rests on. "Own statement" (claimed) is the provider's word; "not researched" never means "no". Researched counts the fields that apply to the category. Select a column heading to sort.</caption>
 <thead><tr><th scope="col">Provider</th><th scope="col">Category</th><th scope="col">HQ country</th><th scope="col">Researched</th>${QUESTIONS.map(([, label]) => html`<th scope="col">${label}</th>`)}<th scope="col">Last verified</th><th scope="col">Data</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
-</table>`;
+</table></div>`;
   return page({ title: "European AI infrastructure providers — evidence dataset", root: "", body, script: true });
 }

@@ -8,7 +8,7 @@ export function methodologyPage(status: Status, baseUrl: string): string {
 <h2>Meaning rules</h2>
 <ol>${MEANING_RULES.map((rule) => html`<li>${rule.replace(/^\d+\.\s*/, "").replace(/`/g, "")}</li>`)}</ol>
 <h2>Status discipline</h2>
-<table>
+<div class="scroll"><table>
 <caption>How a status is chosen when the dataset is filled</caption>
 <thead><tr><th scope="col">Status</th><th scope="col">Shown as</th><th scope="col">When</th></tr></thead>
 <tbody>
@@ -18,7 +18,7 @@ export function methodologyPage(status: Status, baseUrl: string): string {
 <tr><th scope="row">unknown</th><td>not researched</td><td>Not researched. Never "no".</td></tr>
 <tr><th scope="row">not_applicable</th><td>not applicable</td><td>The field does not apply to this provider.</td></tr>
 </tbody>
-</table>
+</table></div>
 <p>A verification date is set only when someone opened the source on that day and saw the value. Facts checked against a stored copy of a page say so in their note. Two records that cite the same source for the same field carry the same status.</p>
 <h2>Two dates on every Fact</h2>
 <p><strong>verified_at</strong> is the day someone looked. <strong>source_date</strong> is how old the thing they looked at was: the commit date of a pinned repository file, or the page's own "updated", "effective" or publication date; null (shown as "undated source") when nothing dates it. A fresh verification of a 2021 article is still a 2021 article: cite both dates. A value whose only source has been superseded is recorded as not researched rather than as a stale claim. Facts verified more than ${status.stale_after_days ?? 180} days before a build count as stale (${status.stale_facts ?? 0} now).</p>

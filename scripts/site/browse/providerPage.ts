@@ -53,10 +53,31 @@ function badge(status: unknown): Html {
   return html`<span class="badge badge-${known ? status : "other"}">${label}</span>`;
 }
 
+/** The site a source lives on, which is what a reader needs to judge it; the kind of source follows. */
 function sourceCell(fact: FactLike): Html {
   const href = safeHref(fact.source_url);
   if (!href) return html`<span class="muted">none</span>`;
-  return html`<a href="${href}" rel="nofollow noopener">${fact.source_type ?? "source"}</a>`;
+  const host = new URL(href).hostname.replace(/^www\./, "");
+  const kind = typeof fact.source_type === "string" ? fact.source_type.replace(/_/g, " ") : null;
+  return html`<a href="${href}" rel="nofollow noopener">${host}</a>${kind ? html`<br><span class="muted">${kind}</span>` : ""}`;
+}
+
+/** Where a page is published and which dataset version it shows, for citations. */
+export interface PageContext {
+  baseUrl: string;
+  version: string;
+}
+
+/** A sentence a reader can paste: value, status, both dates, source, dataset version, licence and a link here. */
+export function citation(record: Provider, label: string, fact: FactLike, anchor: string, context: PageContext): string {
+  const status = STATUS_LABEL[fact.status as FactStatus] ?? String(fact.status);
+  const value = typeof fact.display === "string" ? fact.display : describeValue(fact.value, String(fact.status));
+  const dates = [
+    typeof fact.verified_at === "string" ? `verified ${fact.verified_at}` : "not verified",
+    typeof fact.source_date === "string" ? `source dated ${fact.source_date}` : "undated source",
+  ].join(", ");
+  const source = typeof fact.source_url === "string" ? `, source: ${fact.source_url}` : "";
+  return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). European AI infrastructure evidence dataset, version ${context.version}, CC BY 4.0, ${context.baseUrl}/providers/${record.id}.html#${anchor}`;
 }
 
 /** When someone looked, and how old what they looked at was: a reader needs both to cite a value. */
@@ -71,24 +92,25 @@ function datesCell(fact: FactLike): Html {
 
 const PARTIAL_NOTE = "partial list: a sample, so an item missing from it is not evidence that the provider lacks it";
 
-function factRow(label: string, fact: FactLike, anchor: string): Html {
+function factRow(record: Provider, label: string, fact: FactLike, anchor: string, context: PageContext): Html {
   const status = String(fact.status);
   const shown = typeof fact.display === "string" ? fact.display : describeValue(fact.value, status);
   const partial = fact.partial === true && Array.isArray(fact.value) ? html`<br><span class="partial">${PARTIAL_NOTE}</span>` : "";
+  const cite = status === "unknown" ? "" : html`<details class="cite"><summary>Cite</summary><p>${citation(record, label, fact, anchor, context)}</p></details>`;
   return html`<tr id="${anchor}">
 <th scope="row"><a href="#${anchor}" class="anchor">${label}</a></th>
-<td>${status === "unknown" ? html`<span class="muted">${shown}</span>` : shown}${partial}</td>
-<td>${badge(fact.status)}</td>
-<td>${datesCell(fact)}</td>
-<td>${sourceCell(fact)}</td>
-<td>${fact.note ?? ""}</td>
+<td data-label="Value">${status === "unknown" ? html`<span class="muted">${shown}</span>` : shown}${partial}</td>
+<td data-label="Status">${badge(fact.status)}</td>
+<td data-label="Verified">${datesCell(fact)}</td>
+<td data-label="Source">${sourceCell(fact)}${cite}</td>
+<td data-label="Note">${fact.note ?? ""}</td>
 </tr>`;
 }
 
 function factTable(title: string, rows: Html[]): Html {
   return html`<section>
 <h2>${title}</h2>
-<table>
+<table class="facts">
 <thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">Status</th><th scope="col">Verified</th><th scope="col">Source</th><th scope="col">Note</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>
@@ -103,24 +125,24 @@ function modelsTable(record: Provider): Html {
   const price = (n: number | undefined) => (typeof n === "number" ? `${n} ${currency}`.trim() : "");
   return html`<section>
 <h2>Models</h2>
-<table id="fact-models"><caption>Models and their Fact: ${badge(models.status)} ${models.verified_at ? `verified ${models.verified_at}` : "not verified"}, ${typeof models.source_date === "string" ? `source dated ${models.source_date}` : "undated source"}${models.partial ? html`; <span class="partial">${PARTIAL_NOTE}</span>` : models.partial === false ? "; the provider's complete list" : ""}. Prices per 1 million tokens${record.pricing?.currency?.value ? ` in ${record.pricing.currency.value}` : ""}.</caption>
+<div class="scroll"><table id="fact-models"><caption>Models and their Fact: ${badge(models.status)} ${models.verified_at ? `verified ${models.verified_at}` : "not verified"}, ${typeof models.source_date === "string" ? `source dated ${models.source_date}` : "undated source"}${models.partial ? html`; <span class="partial">${PARTIAL_NOTE}</span>` : models.partial === false ? "; the provider's complete list" : ""}. Prices per 1 million tokens${record.pricing?.currency?.value ? ` in ${record.pricing.currency.value}` : ""}.</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Category</th><th scope="col">Context tokens</th><th scope="col">Input price</th><th scope="col">Output price</th><th scope="col">Version</th></tr></thead>
 <tbody>${list.map(
     (model) => html`<tr><th scope="row">${model.name}</th><td>${model.type ?? ""}</td><td>${model.category ?? ""}</td><td class="num">${model.context_tokens ?? ""}</td><td class="num">${price(model.input_price)}</td><td class="num">${price(model.output_price)}</td><td>${model.version ?? ""}</td></tr>`,
   )}</tbody>
-</table>
+</table></div>
 <p>Source: ${sourceCell(models)}${models.note ? html` — ${models.note}` : ""}</p>
 </section>`;
 }
 
-export function providerPage(record: Provider, summary: RecordSummary): string {
+export function providerPage(record: Provider, summary: RecordSummary, context: PageContext): string {
   const counts = summary.factsByStatus;
   const blocks = new Map<string, Html[]>();
   for (const [path, fact] of factsOf(record)) {
     const [block, member] = path.map(String) as [string, string | undefined];
     if (block === "models") continue;
     const rows = blocks.get(block) ?? [];
-    rows.push(factRow(member ? humanise(member) : BLOCK_TITLES[block] ?? humanise(block), fact as FactLike, `fact-${path.map(String).join("-")}`));
+    rows.push(factRow(record, member ? humanise(member) : BLOCK_TITLES[block] ?? humanise(block), fact, `fact-${path.map(String).join("-")}`, context));
     blocks.set(block, rows);
   }
   // Top-level Facts (availability, MCP support, own weights) share one table; blocks get one each.
