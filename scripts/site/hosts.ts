@@ -115,16 +115,19 @@ export function netlifyToml(): string {
   ].join("\n");
 }
 
-/** Host files that live inside public/. */
+/** Host files that live inside public/; serve.json there makes a plain `npx serve public` answer the API's paths. */
 export function emitHostFiles(artefacts: Artefacts, ids: readonly string[]): void {
   addText(artefacts, "_headers", headersFile());
   addText(artefacts, "_redirects", redirectsFile(ids));
+  addText(artefacts, "serve.json", serveJson());
 }
+
+const serveJson = () => `${JSON.stringify(serveConfig(), null, 2)}\n`;
 
 /** Host files that live at the project root, beside public/ (serve reads serve.json from outside it). */
 export function rootHostFiles(): Map<string, string> {
   return new Map([
-    ["serve.json", `${JSON.stringify(serveConfig(), null, 2)}\n`],
+    ["serve.json", serveJson()],
     ["_headers", headersFile()],
     ["vercel.json", vercelJson()],
     ["netlify.toml", netlifyToml()],

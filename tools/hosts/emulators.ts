@@ -111,7 +111,7 @@ export const ownServer: Host = {
 };
 
 export const serveCli: Host = {
-  name: "npx serve public -c ../serve.json",
+  name: "npx serve public",
   knownLimits: {
     "404-json": "serve answers its own 404 body {\"error\":{\"code\":…}} without our headers when Accept contains application/json; no config changes that",
   },
@@ -119,8 +119,8 @@ export const serveCli: Host = {
     const serveDir = path.join(context.root, "node_modules", "serve");
     const port = await freePort();
     const env = await isolatedEnv(context, "serve");
-    // The same invocation as `npx serve public -c ../serve.json`, started by PID on loopback.
-    const started = start("serve", process.execPath, [path.join(serveDir, "build", "main.js"), "public", "-c", "../serve.json", "-l", `tcp://127.0.0.1:${port}`, "--no-clipboard", "--no-port-switching"], { cwd: context.root, env });
+    // The same invocation as plain `npx serve public` (it reads public/serve.json), started by PID on loopback.
+    const started = start("serve", process.execPath, [path.join(serveDir, "build", "main.js"), "public", "-l", `tcp://127.0.0.1:${port}`, "--no-clipboard", "--no-port-switching"], { cwd: context.root, env });
     return launch(started, `http://127.0.0.1:${port}`, 20_000, `serve ${await readVersion(serveDir)}`, () => []);
   },
 };
