@@ -4,6 +4,7 @@ import { loadDataset } from "./dataset.js";
 import { rootHostFiles } from "./site/hosts.js";
 import { addCompressedSiblings } from "./site/compress.js";
 import { addGithubPagesCopies } from "./site/githubPages.js";
+import { editorSchemaText } from "./site/openapi.js";
 import { renderSite } from "./site/renderSite.js";
 import { reviewQueueText } from "./site/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
@@ -53,6 +54,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));
     if (options.writeRootHostFiles) {
       for (const [name, text] of rootHostFiles()) await writeIfChanged(path.join(paths.root, name), text);
+      await writeIfChanged(path.join(paths.data, "provider.schema.json"), editorSchemaText());
     }
     return {
       ids: dataset.providers.map((record) => record.id),

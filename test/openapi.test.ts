@@ -83,9 +83,28 @@ describe("the seed JSON Schema", () => {
     const folder = path.join(REPO_ROOT, "data/providers");
     for (const name of await fs.readdir(folder)) {
       const record = JSON.parse(await fs.readFile(path.join(folder, name), "utf8"));
-      expect(record.$schema, name).toBe("../../public/api/provider.schema.json");
+      expect(record.$schema, name).toBe("../provider.schema.json");
       expect(validate(record), `${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
     }
     expect(validate({ id: "x", name: "X", website: "https://x.example", category: "nordic", record_updated_at: "2026-01-01" })).toBe(false);
+  });
+
+  it("is committed as data/provider.schema.json exactly as the build generates it, so a fresh clone's editor has it", async () => {
+    const { editorSchemaText } = await import("../scripts/site/openapi.js");
+    expect(await fs.readFile(path.join(REPO_ROOT, "data/provider.schema.json"), "utf8")).toBe(editorSchemaText());
+  });
+
+  it("flags a misspelt member of a known block (what an editor shows), while the build only warns", async () => {
+    const { editorSchema } = await import("../scripts/site/openapi.js");
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    const validate = ajv.compile(editorSchema());
+    const base = { $schema: "../provider.schema.json", id: "x", name: "X", website: "https://x.example", category: "inference_api", record_updated_at: "2026-01-01" };
+    expect(validate(base), JSON.stringify(validate.errors)).toBe(true);
+    const fact = { value: "SE", status: "claimed", source_url: "https://x.example/a", source_type: "provider_site", source_date: null };
+    expect(validate({ ...base, ownership: { country_hq: fact } })).toBe(true);
+    expect(validate({ ...base, ownership: { country_hqq: fact } })).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({ keyword: "additionalProperties", params: { additionalProperty: "country_hqq" } });
+    expect(validate({ ...base, ownership: { country_hq: { ...fact, verifed_at: "2026-01-01" } } })).toBe(false);
   });
 });

@@ -107,16 +107,35 @@ export function openApiDocument(baseUrl: string): JsonSchema {
   };
 }
 
-/** The JSON Schema of one seed file (data/providers/<id>.json), for editors. */
+/**
+ * Closes every object the schema names: an editor then flags a misspelt member (`country_hqq`) at once.
+ * The build itself stays lenient, keeping unknown members with a warning (the delivered data may carry
+ * blocks the spec does not list); editors are where a typo is cheapest to catch.
+ */
+function closeObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closeObjects);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = closeObjects(value);
+  if (out.type === "object" && out.properties && typeof out.properties === "object") out.additionalProperties = false;
+  return out;
+}
+
+/** The JSON Schema of one seed file (data/providers/<id>.json), for editors; committed as data/provider.schema.json. */
+export function editorSchema(): JsonSchema {
+  const schema = closeObjects(z.toJSONSchema(Provider, { target: "draft-2020-12", io: "input", unrepresentable: "any" })) as JsonSchema;
+  // The record's own object (inline, or the definition the root refers to) also allows the editor hint.
+  const defs = (schema.$defs ?? {}) as Record<string, JsonSchema>;
+  const record = schema.$ref === "#/$defs/Provider" && defs.Provider ? defs.Provider : schema;
+  record.properties = { $schema: { type: "string", description: "Path or URL of this schema, for editors." }, ...(record.properties as object) };
+  return { ...schema, title: "Provider seed file" };
+}
+
+export const editorSchemaText = () => `${JSON.stringify(editorSchema(), null, 2)}\n`;
+
+/** The same schema, published with the API and named by its address there. */
 export function seedSchema(baseUrl: string): JsonSchema {
-  const schema = z.toJSONSchema(Provider, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
-  const properties = (schema.properties ?? {}) as Record<string, unknown>;
-  return {
-    ...schema,
-    $id: `${baseUrl}/api/provider.schema.json`,
-    title: "Provider seed file",
-    properties: { $schema: { type: "string", description: "Path or URL of this schema, for editors." }, ...properties },
-  };
+  return { $id: `${baseUrl}/api/provider.schema.json`, ...editorSchema() };
 }
 
 export function emitInterfaceDescriptions(artefacts: Artefacts, baseUrl: string): void {
