@@ -102,7 +102,7 @@ export function netlifyToml(): string {
     '  framework = "#static"',
     "",
     "[build.environment]",
-    '  NODE_VERSION = "20"',
+    '  NODE_VERSION = "24"',
     "",
     block("/*", SECURITY_HEADERS),
     "",
