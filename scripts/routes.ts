@@ -10,6 +10,8 @@ export const FILES = {
   /** A provider's browse page (not an API answer, but named here with the rest). */
   providerPage: (id: string) => `providers/${id}.html`,
   status: "api/status.json",
+  /** Every Fact as one spreadsheet row. */
+  csv: "api/data.csv",
   notFoundJson: "404.json",
   notFoundHtml: "404.html",
   /** The 404 page for people, where a host can tell a page address from an API path. */
@@ -85,6 +87,11 @@ export const JSON_HEADERS: Readonly<Record<string, string>> = {
 export const HTML_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy":
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "Cache-Control": "public, max-age=300, must-revalidate",
+};
+
+export const CSV_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Type": "text/csv; charset=utf-8",
   "Cache-Control": "public, max-age=300, must-revalidate",
 };
 

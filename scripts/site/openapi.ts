@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CSV_COLUMNS } from "./csv.js";
 import { Provider } from "../schema/index.js";
 import "../schema/index.js";
 import { addText, type Artefacts } from "./artefacts.js";
@@ -60,7 +61,10 @@ export function openApiDocument(baseUrl: string): JsonSchema {
     },
     servers: [{ url: baseUrl, description: "The published API" }],
     security: [],
-    tags: [{ name: "evidence", description: "The three read-only operations." }],
+    tags: [
+      { name: "evidence", description: "The three read-only operations." },
+      { name: "exports", description: "The same data in other shapes, for spreadsheets and feed readers." },
+    ],
     paths: {
       "/api/data": {
         get: {
@@ -90,6 +94,16 @@ export function openApiDocument(baseUrl: string): JsonSchema {
             },
           ],
           responses: { "200": json("Provider", "The Provider record."), "404": errorResponse },
+        },
+      },
+      "/api/data.csv": {
+        get: {
+          operationId: "getDatasetCsv",
+          tags: ["exports"],
+          summary: "Read every Fact as a spreadsheet row",
+          description: `One row per provider and Fact, columns ${CSV_COLUMNS.join(", ")}. RFC 4180 quoting, UTF-8, CRLF line ends; lists and objects as JSON; a cell that starts with =, +, -, @ gets a leading apostrophe so no spreadsheet runs it. Quote each value with its status, verified_at and source_date.`,
+          security: [],
+          responses: { "200": { description: "The CSV.", content: { "text/csv": { schema: { type: "string" } } } } },
         },
       },
       "/api/status": {

@@ -2,6 +2,7 @@ import type { LoadedDataset } from "../dataset.js";
 import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import { jsonText } from "./artefacts.js";
+import { datasetCsv } from "./csv.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
 import { emitDataset } from "./dataset.js";
@@ -60,5 +61,6 @@ export function renderSite(dataset: LoadedDataset & { meta: NonNullable<LoadedDa
   emitHostFiles(site, summaries.map((record) => record.id));
   emitReviewQueue(site, dataset.reviewQueue);
   emitInterfaceDescriptions(site, options.baseUrl);
+  site.set(FILES.csv, Buffer.from(datasetCsv(dataset.providers)));
   return { files: site, generatedAt };
 }

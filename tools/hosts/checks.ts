@@ -10,7 +10,7 @@ export interface Requirement {
   accept?: string;
   expect: 200 | 404;
   /** What the 200 body must look like. */
-  body: "dataset" | "provider" | "status" | "error";
+  body: "dataset" | "provider" | "status" | "error" | "csv";
 }
 
 export const UNKNOWN_ID = "no-such-provider";
@@ -27,6 +27,7 @@ export function requirements(id: string): Requirement[] {
     { key: "data.json", label: "GET /api/data/index.json", path: "/api/data/index.json", expect: 200, body: "dataset" },
     { key: "id.json", label: "GET /api/data/<id>/index.json", path: `/api/data/${id}/index.json`, expect: 200, body: "provider" },
     { key: "status.json", label: "GET /api/status.json", path: "/api/status.json", expect: 200, body: "status" },
+    { key: "csv", label: "GET /api/data.csv", path: "/api/data.csv", expect: 200, body: "csv" },
     { key: "404", label: "unknown id (no Accept)", path: `/api/data/${UNKNOWN_ID}`, expect: 404, body: "error" },
     { key: "404/", label: "unknown id/ (no Accept)", path: `/api/data/${UNKNOWN_ID}/`, expect: 404, body: "error" },
     { key: "404-json", label: "unknown id, Accept: application/json", path: `/api/data/${UNKNOWN_ID}`, accept: "application/json, text/plain, */*", expect: 404, body: "error" },
@@ -53,6 +54,10 @@ export interface CheckResult {
 }
 
 function describeBody(requirement: Requirement, text: string, id: string): { note: string; ok: boolean } {
+  if (requirement.body === "csv") {
+    const ok = text.startsWith("provider_id,provider_name,");
+    return { note: ok ? `CSV (${text.split("\r\n").length - 2} rows)` : `not the CSV: ${JSON.stringify(text.slice(0, 40))}`, ok };
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -112,7 +117,8 @@ export async function check(origin: string, requirement: Requirement, id: string
     const location = response.headers.get("location");
     problems.push(`status ${seen.status}${location ? ` → ${location}` : ""}`);
   }
-  if (!/^application\/json\b/i.test(seen.contentType ?? "")) problems.push(`type ${seen.contentType ?? "(none)"}`);
+  const type = requirement.body === "csv" ? /^text\/csv\b/i : /^application\/json\b/i;
+  if (!type.test(seen.contentType ?? "") || (seen.contentType ?? "").includes(",")) problems.push(`type ${seen.contentType ?? "(none)"}`);
   if (seen.acao !== "*") problems.push(`ACAO ${seen.acao ?? "(none)"}`);
   if (seen.nosniff?.toLowerCase() !== "nosniff") problems.push(`nosniff ${seen.nosniff ?? "(none)"}`);
   if (!seen.referrerPolicy) problems.push("Referrer-Policy (none)");

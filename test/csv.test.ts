@@ -1,0 +1,72 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer } from "../scripts/serve/server.js";
+import { CSV_COLUMNS, neutralise } from "../scripts/site/csv.js";
+import { BASE_URL, confirmedFact, makeTree, minimalRecord, type Tree } from "./helpers.js";
+
+let tree: Tree;
+const TRICKY_NOTE = 'Says "EU only", then a comma,\nand a second line';
+
+beforeAll(async () => {
+  tree = await makeTree([
+    minimalRecord("acme-ai", {
+      name: "Acme, \"the\" AI",
+      ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms", note: TRICKY_NOTE }) },
+      sovereignty: { datacenter_locations: { value: [{ country: "SE", city: "Umeå" }], status: "claimed", partial: true, source_url: "https://acme.example/dc", source_type: "provider_site", source_date: null } },
+      pricing: { model: confirmedFact("=HYPERLINK(\"https://evil.example\",\"click\")", { source_type: "pricing_page" }), free_tier: confirmedFact("@SUM(1+1)", { source_type: "pricing_page" }) },
+    }),
+    minimalRecord("beta-gpu", { category: "compute_gpu", own_weights: { value: null, status: "unknown" } }),
+  ]);
+  await tree.build();
+});
+afterAll(async () => tree?.cleanup());
+
+describe("the spreadsheet export /api/data.csv", () => {
+  it("reads back with a real CSV parser: one row per provider and Fact, the columns in order, values intact", async () => {
+    const text = await tree.read("api/data.csv");
+    const rows = parse(text, { columns: true, relax_column_count: false }) as Array<Record<string, string>>;
+    expect(Object.keys(rows[0]!)).toEqual([...CSV_COLUMNS]);
+    expect(rows.map((row) => `${row.provider_id} ${row.block}.${row.field}`.replace(" .", " "))).toEqual([
+      "acme-ai availability_status",
+      "acme-ai ownership.country_hq",
+      "acme-ai sovereignty.datacenter_locations",
+      "acme-ai pricing.model",
+      "acme-ai pricing.free_tier",
+      "beta-gpu availability_status",
+      "beta-gpu own_weights",
+    ]);
+    const hq = rows[1]!;
+    expect(hq).toMatchObject({ provider_name: 'Acme, "the" AI', category: "inference_api", value: "SE", status: "confirmed", source_type: "provider_terms", verified_at: "2026-11-01", source_date: "2026-10-15", note: TRICKY_NOTE, verified_by: "manual" });
+    expect(JSON.parse(rows[2]!.value!)).toEqual([{ country: "SE", city: "Umeå" }]);
+    expect(rows[2]).toMatchObject({ status: "claimed", partial: "true", source_date: "", verified_at: "" });
+    expect(rows[6]).toMatchObject({ value: "", status: "unknown" });
+    expect(text.endsWith("\r\n")).toBe(true);
+  });
+
+  it("neutralises cells a spreadsheet would run as formulas", async () => {
+    const rows = parse(await tree.read("api/data.csv"), { columns: true }) as Array<Record<string, string>>;
+    expect(rows[3]!.value).toBe(`'=HYPERLINK("https://evil.example","click")`);
+    expect(rows[4]!.value).toBe("'@SUM(1+1)");
+    for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
+    expect(neutralise("-1")).toBe("'-1");
+    expect(neutralise("0.2")).toBe("0.2");
+  });
+
+  it("is linked from the index page and llms.txt", async () => {
+    expect(await tree.read("index.html")).toContain('href="api/data.csv"');
+    expect(await tree.read("llms.txt")).toContain("/api/data.csv)");
+  });
+
+  it("npm start serves it as text/csv with CORS, the same bytes as the file", async () => {
+    const server = await startServer({ publicDir: tree.paths.publicDir, port: 0, host: "127.0.0.1", baseUrl: BASE_URL });
+    try {
+      const response = await fetch(`${server.origin}/api/data.csv`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(await response.text()).toBe(await tree.read("api/data.csv"));
+    } finally {
+      await server.close();
+    }
+  });
+});
