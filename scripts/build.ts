@@ -8,7 +8,7 @@ import { editorSchemaText } from "./site/openapi.js";
 import { renderSite } from "./site/renderSite.js";
 import { reviewQueueText } from "./site/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
-import { publish, withBuildLock, type PublishReport } from "./publish.js";
+import { publish, publishedReader, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
 import { InvalidInputError, errorsOf, type Problem } from "./problems.js";
 
@@ -49,7 +49,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
     const { files, generatedAt } = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch });
     if (options.githubPages) addGithubPagesCopies(files, dataset.providers.map((record) => record.id));
-    addCompressedSiblings(files);
+    addCompressedSiblings(files, publishedReader(paths.publicDir));
     const report = await publish(files, paths.publicDir);
     await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));
     if (options.writeRootHostFiles) {

@@ -1,4 +1,4 @@
-import { promises as fs } from "node:fs";
+import { lstatSync, promises as fs, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Site } from "./site/renderSite.js";
@@ -148,6 +148,18 @@ function compare(site: Site, current: Map<string, Buffer>): PublishReport {
   report.changed.sort();
   report.removed.sort();
   return report;
+}
+
+/** Reads a published file (a regular file inside public/, never through a link), or null. */
+export function publishedReader(publicDir: string): (file: string) => Buffer | null {
+  return (file) => {
+    try {
+      const full = path.join(publicDir, file);
+      return lstatSync(full).isFile() ? readFileSync(full) : null;
+    } catch {
+      return null;
+    }
+  };
 }
 
 /** Writes the site into public/ as one whole: readers see the old folder or the new one, never a mix. */
