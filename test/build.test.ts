@@ -35,10 +35,11 @@ describe("build", () => {
 
     const headers = await tree.read("_headers");
     expect(headers).toContain("Access-Control-Allow-Origin: *");
-    expect(headers).toMatch(/\/api\/\*\n\s+Content-Type: application\/json/);
+    expect(headers).toMatch(/\/api\/data\/\*\n\s+Content-Type: application\/json/);
+    expect(headers).toMatch(/\/api\/data\.csv\n\s+Content-Type: text\/csv/);
     const redirects = (await tree.read("_redirects")).trim().split("\n");
     expect(redirects).toContain("/api/data/alpha-ai /api/data/alpha-ai/index.json 200");
-    expect(redirects.at(-1)).toBe("/api/* /404.json 404");
+    expect(redirects.slice(-2)).toEqual(["/api/* /404.json 404", "/* /not-found.html 404"]);
   });
 
   it("writes each provider file byte-identical to its entry in the dataset", async () => {
@@ -92,7 +93,7 @@ describe("build", () => {
     const result = await tree.build();
     // The record, the dataset, and the two pages that show the name; nothing else.
     const changed = result.publish.changed.filter((file) => !isSibling(file));
-    expect(changed).toEqual(["api/data/index.json", "api/data/two-ai/index.json", "index.html", "providers/two-ai.html"]);
+    expect(changed).toEqual(["api/data.csv", "api/data/index.json", "api/data/two-ai/index.json", "index.html", "providers/two-ai.html"]);
     expect(result.publish.unchanged).toBe(first.publish.added.length - result.publish.changed.length);
   });
 

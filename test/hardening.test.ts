@@ -80,7 +80,7 @@ describe("hardening found by the hostile review", () => {
       expect(code, bad).toBe(2);
     }
     expect((await cli("build", "--base-url", "https://api.example.eu/evidence/")).code).toBe(0);
-    expect(await tree.read("llms.txt")).toContain("GET https://api.example.eu/evidence/api/data ");
+    expect(await tree.read("llms.txt")).toContain("(https://api.example.eu/evidence/api/data)");
     expect(JSON.parse(await tree.read("404.html")).docs).toMatch(/^https:\/\/api\.example\.eu\/evidence\//);
   });
 
