@@ -1,0 +1,149 @@
+/** find_providers as a pure function: each filter says match, no, or cannot tell; "cannot tell" is never counted as "no". */
+import { z } from "zod";
+import { Category, type Provider } from "../schema/index.js";
+import { citeFact, providerHeading, type CitedFact } from "./cite.js";
+import type { Snapshot } from "./source.js";
+import { datasetLine, FieldPath, type Outcome } from "./tools.js";
+
+const CountryCode = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, { message: "must be an ISO 3166-1 alpha-2 country code such as SE" })
+  .transform((code) => code.toUpperCase());
+
+/** Statuses as strength of evidence; not_applicable and unknown say nothing about the value, so they rank lowest. */
+const STATUS_RANK: Record<string, number> = { confirmed: 3, claimed: 2, planned: 1, unknown: 0 };
+export const MinStatus = z.enum(["confirmed", "claimed", "planned"]);
+
+export const FindProvidersInput = z.strictObject({
+  category: Category.optional(),
+  hq_country: CountryCode.optional().describe("Headquarters country (ownership.country_hq), ISO 3166-1 alpha-2, e.g. SE."),
+  datacenter_country: CountryCode.optional().describe("A country in sovereignty.datacenter_locations, ISO 3166-1 alpha-2, e.g. SE."),
+  known: z
+    .array(FieldPath)
+    .max(20)
+    .optional()
+    .describe("Fields that must be researched (present, status not unknown), e.g. compliance.gdpr_dpa_available. Known is not the same as 'yes': read the quoted value."),
+  min_status: MinStatus.optional().describe("Weakest status accepted for every Fact a filter rests on (confirmed > claimed > planned)."),
+  query: z.string().trim().min(1).max(100).optional().describe("Free text matched against provider name and id, case- and accent-insensitive."),
+});
+export type FindProvidersInput = z.infer<typeof FindProvidersInput>;
+
+type Verdict = { kind: "match"; fact?: CitedFact } | { kind: "no" } | { kind: "inconclusive"; path: string; reason: string };
+
+export interface FoundProvider {
+  id: string;
+  name: string;
+  category: string;
+  /** The Facts the filters rest on, quoted. */
+  facts: CitedFact[];
+}
+
+export interface LeftOutProvider {
+  id: string;
+  name: string;
+  /** Why the filters could not decide: a field not researched, a partial list, a weaker status than asked. */
+  reasons: Array<{ path: string; reason: string }>;
+}
+
+export type FindAnswer = {
+  dataset_version: string;
+  matches: FoundProvider[];
+  /** Not shown as matches, but not ruled out either: the evidence to decide is missing or weaker than asked. */
+  left_out: LeftOutProvider[];
+  /** Providers a filter ruled out on researched evidence (or on category, name). */
+  ruled_out: number;
+  total: number;
+};
+
+/** Lower case without accents, so "mistral" finds "Mistral" and "sodra" finds "Södra". */
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+function strongEnough(status: unknown, minStatus: FindProvidersInput["min_status"]): boolean {
+  return minStatus === undefined || (STATUS_RANK[String(status)] ?? -1) >= STATUS_RANK[minStatus]!;
+}
+
+/** A filter on a Fact: missing or unknown is inconclusive (not researched), never a "no". */
+function factVerdict(record: Provider, dotted: string, minStatus: FindProvidersInput["min_status"], test: (value: unknown, partial: unknown) => "yes" | "no" | "sample"): Verdict {
+  const cited = citeFact(record, dotted);
+  if (!cited.researched || !cited.fact) return { kind: "inconclusive", path: dotted, reason: "not researched" };
+  if (cited.fact.status === "not_applicable") return { kind: "no" };
+  const result = test(cited.fact.value, cited.fact.partial);
+  if (result === "no") return { kind: "no" };
+  if (result === "sample") return { kind: "inconclusive", path: dotted, reason: "the list is not marked complete (partial), so the country may be missing from it" };
+  if (!strongEnough(cited.fact.status, minStatus)) return { kind: "inconclusive", path: dotted, reason: `status ${String(cited.fact.status)} is weaker than ${minStatus}` };
+  return { kind: "match", fact: cited };
+}
+
+function verdictsFor(record: Provider, input: FindProvidersInput): Verdict[] {
+  const verdicts: Verdict[] = [];
+  if (input.category) verdicts.push({ kind: record.category === input.category ? "match" : "no" });
+  if (input.query) {
+    const needle = fold(input.query);
+    verdicts.push({ kind: fold(record.name).includes(needle) || record.id.includes(needle) ? "match" : "no" });
+  }
+  if (input.hq_country) {
+    verdicts.push(factVerdict(record, "ownership.country_hq", input.min_status, (value) => (String(value).toUpperCase() === input.hq_country ? "yes" : "no")));
+  }
+  if (input.datacenter_country) {
+    verdicts.push(
+      factVerdict(record, "sovereignty.datacenter_locations", input.min_status, (value, partial) => {
+        const listed = Array.isArray(value) && value.some((location) => String((location as { country?: unknown })?.country).toUpperCase() === input.datacenter_country);
+        // Only a list marked complete can say a country is absent.
+        return listed ? "yes" : partial === false ? "no" : "sample";
+      }),
+    );
+  }
+  for (const field of new Set(input.known ?? [])) verdicts.push(factVerdict(record, field, input.min_status, () => "yes"));
+  return verdicts;
+}
+
+function describeFilters(input: FindProvidersInput): string {
+  const parts = [
+    input.category && `category ${input.category}`,
+    input.hq_country && `HQ country ${input.hq_country}`,
+    input.datacenter_country && `data centre in ${input.datacenter_country}`,
+    input.known?.length && `known: ${input.known.join(", ")}`,
+    input.min_status && `status at least ${input.min_status}`,
+    input.query && `name or id contains "${input.query}"`,
+  ].filter(Boolean);
+  return parts.length ? parts.join("; ") : "no filters";
+}
+
+export function findProviders(snapshot: Snapshot, input: FindProvidersInput): Outcome<FindAnswer> {
+  const matches: FoundProvider[] = [];
+  const leftOut: LeftOutProvider[] = [];
+  let ruledOut = 0;
+  for (const record of snapshot.dataset.providers) {
+    const verdicts = verdictsFor(record, input);
+    if (verdicts.some((verdict) => verdict.kind === "no")) {
+      ruledOut += 1;
+      continue;
+    }
+    const open = verdicts.filter((verdict): verdict is Extract<Verdict, { kind: "inconclusive" }> => verdict.kind === "inconclusive");
+    if (open.length) {
+      leftOut.push({ id: record.id, name: record.name, reasons: open.map(({ path, reason }) => ({ path, reason })) });
+      continue;
+    }
+    const facts = verdicts.flatMap((verdict) => (verdict.kind === "match" && verdict.fact ? [verdict.fact] : []));
+    matches.push({ id: record.id, name: record.name, category: record.category, facts });
+  }
+
+  const lines = [`${matches.length} of ${snapshot.dataset.providers.length} providers match (${describeFilters(input)}). ${datasetLine(snapshot)}`];
+  if (input.min_status && !input.hq_country && !input.datacenter_country && !input.known?.length) {
+    lines.push(`Note: min_status applies to the Facts that hq_country, datacenter_country and known rest on; none was given, so it filtered nothing.`);
+  }
+  for (const match of matches) {
+    lines.push(`- ${providerHeading(snapshot.dataset.providers.find((record) => record.id === match.id)!)}`);
+    for (const fact of match.facts) lines.push(`    ${fact.path}: ${fact.quote}`);
+  }
+  if (leftOut.length) {
+    lines.push("", `${leftOut.length} more could not be decided (the evidence is missing or weaker than asked; this is not a 'no'):`);
+    for (const provider of leftOut) lines.push(`- ${provider.id}: ${provider.reasons.map((reason) => `${reason.path} ${reason.reason}`).join("; ")}`);
+  }
+  if (matches.length) lines.push("", "Known is not the same as 'yes': read each quoted value. compare_providers quotes prices and other fields side by side.");
+  return {
+    ok: true,
+    structured: { dataset_version: snapshot.dataset.version, matches, left_out: leftOut, ruled_out: ruledOut, total: snapshot.dataset.providers.length },
+    text: lines.join("\n"),
+  };
+}
