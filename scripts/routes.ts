@@ -12,6 +12,9 @@ export const FILES = {
   status: "api/status.json",
   /** Every Fact as one spreadsheet row. */
   csv: "api/data.csv",
+  openapi: "api/openapi.json",
+  providerSchema: "api/provider.schema.json",
+  reviewQueue: "api/review-queue.json",
   notFoundJson: "404.json",
   notFoundHtml: "404.html",
   /** The 404 page for people, where a host can tell a page address from an API path. */
@@ -89,6 +92,19 @@ export const HTML_HEADERS: Readonly<Record<string, string>> = {
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "Cache-Control": "public, max-age=300, must-revalidate",
 };
+
+/**
+ * Header rules that give the API's JSON its type, written so that no two of them match the same path:
+ * Cloudflare Pages joins the values of every matching rule with a comma (measured in `wrangler pages dev`:
+ * `/api/data/*` and `/api/*.json` together sent "application/json; charset=utf-8, application/json; …").
+ */
+export const JSON_HEADER_RULES: readonly string[] = [
+  "/api/data",
+  "/api/data/*",
+  "/api/status",
+  "/api/status/",
+  ...[FILES.status, FILES.openapi, FILES.providerSchema, FILES.reviewQueue].map((file) => `/${file}`),
+];
 
 export const CSV_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "text/csv; charset=utf-8",

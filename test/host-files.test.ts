@@ -18,3 +18,23 @@ describe("host files at the project root", () => {
     });
   }
 });
+
+/** A `_headers` path pattern as Netlify and Cloudflare read it: `*` matches anything, the rest literally. */
+const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`).test(path);
+
+describe("_headers", () => {
+  it("never sets Content-Type twice for one path (Cloudflare joins them with a comma)", async () => {
+    const { headersFile } = await import("../scripts/site/hosts.js");
+    const rules: Array<{ pattern: string; headers: string[] }> = [];
+    for (const line of headersFile().split("\n")) {
+      if (line.startsWith("/")) rules.push({ pattern: line, headers: [] });
+      else if (line.startsWith("  ") && rules.length) rules.at(-1)!.headers.push(line.trim().split(":")[0]!);
+    }
+    const paths = ["/api/data", "/api/data/", "/api/data/index.json", "/api/data/acme-ai", "/api/data/acme-ai/index.json", "/api/status", "/api/status/", "/api/status.json", "/api/openapi.json", "/api/provider.schema.json", "/api/review-queue.json", "/api/data.csv", "/404.html", "/404.json", "/index.html", "/providers/acme-ai.html"];
+    for (const path of paths) {
+      const setting = rules.filter((rule) => rule.headers.includes("Content-Type") && matches(rule.pattern, path)).map((rule) => rule.pattern);
+      expect(setting.length, `${path}: ${setting.join(", ")}`).toBeLessThanOrEqual(1);
+    }
+    expect(matches("/api/data/*", "/api/data/index.json")).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import {
   FILES,
   HTML_HEADERS,
   JSON_HEADERS,
+  JSON_HEADER_RULES,
   SECURITY_HEADERS,
   apiRewrites,
   patternRewrites,
@@ -21,7 +22,7 @@ export function headersFile(): string {
     ...asLines(SECURITY_HEADERS),
     // The API's JSON answers, named so that no rule also matches /api/data.csv: a host that merges two
     // Content-Type values (Cloudflare joins them with a comma) would otherwise send both.
-    ...["/api/data", "/api/data/*", "/api/status", "/api/status/", "/api/*.json"].flatMap((rule) => [rule, ...asLines(JSON_HEADERS)]),
+    ...JSON_HEADER_RULES.flatMap((rule) => [rule, ...asLines(JSON_HEADERS)]),
     `/${FILES.csv}`,
     ...asLines(CSV_HEADERS),
     "/*.html",
@@ -112,7 +113,7 @@ export function netlifyToml(): string {
     "",
     block("/*", SECURITY_HEADERS),
     "",
-    ...["/api/data", "/api/data/*", "/api/status", "/api/status/", "/api/*.json"].flatMap((rule) => [block(rule, JSON_HEADERS), ""]),
+    ...JSON_HEADER_RULES.flatMap((rule) => [block(rule, JSON_HEADERS), ""]),
     block(`/${FILES.csv}`, CSV_HEADERS),
     "",
     block("/*.html", HTML_HEADERS),

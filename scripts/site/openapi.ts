@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CSV_COLUMNS } from "./csv.js";
 import { Provider } from "../schema/index.js";
 import "../schema/index.js";
+import { FILES } from "../routes.js";
 import { addText, type Artefacts } from "./artefacts.js";
 
 /** The date label of the interface (not of the data): changes when the API's shape changes. */
@@ -153,6 +154,6 @@ export function seedSchema(baseUrl: string): JsonSchema {
 }
 
 export function emitInterfaceDescriptions(artefacts: Artefacts, baseUrl: string): void {
-  addText(artefacts, "api/openapi.json", `${JSON.stringify(openApiDocument(baseUrl), null, 2)}\n`);
-  addText(artefacts, "api/provider.schema.json", `${JSON.stringify(seedSchema(baseUrl), null, 2)}\n`);
+  addText(artefacts, FILES.openapi, `${JSON.stringify(openApiDocument(baseUrl), null, 2)}\n`);
+  addText(artefacts, FILES.providerSchema, `${JSON.stringify(seedSchema(baseUrl), null, 2)}\n`);
 }

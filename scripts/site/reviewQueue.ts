@@ -1,4 +1,5 @@
 import type { ReviewEntry } from "../merge/merge.js";
+import { FILES } from "../routes.js";
 import { addText, type Artefacts } from "./artefacts.js";
 
 /** The review queue as a maintainer reads it in the repository: one entry per line, stable order. */
@@ -10,5 +11,5 @@ export function reviewQueueText(queue: readonly ReviewEntry[]): string {
 
 /** Published too, so that anyone can see which statements are waiting for a person. */
 export function emitReviewQueue(artefacts: Artefacts, queue: readonly ReviewEntry[]): void {
-  addText(artefacts, "api/review-queue.json", reviewQueueText(queue));
+  addText(artefacts, FILES.reviewQueue, reviewQueueText(queue));
 }
