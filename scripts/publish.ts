@@ -79,7 +79,7 @@ export class BuildLockTimeout extends Error {}
  * Runs `work` while holding the build lock. Another build waits for it (up to `waitMs`), so builds
  * started together run one after the other instead of deleting each other's output.
  */
-export async function withBuildLock<T>(publicDir: string, work: () => Promise<T>, waitMs = 120_000): Promise<T> {
+export async function withBuildLock<T>(publicDir: string, work: () => Promise<T>, waitMs = 600_000): Promise<T> {
   const file = lockFile(publicDir);
   const me = JSON.stringify({ pid: process.pid, host: os.hostname(), started: new Date().toISOString() } satisfies LockHolder & { started: string });
   const deadline = Date.now() + waitMs;

@@ -83,6 +83,7 @@ describe("a build killed with SIGKILL", () => {
   }, 60_000 + KILLS * 6_000);
 
   it(`runs builds started together one at a time: ${ROUNDS} rounds of three leave public/ complete and valid`, async () => {
+    tree ??= await makeTree([]);
     const outputs = new Set<string>();
     for (let round = 0; round < ROUNDS; round += 1) {
       await writeGeneration(`R${round}`);
