@@ -8,6 +8,7 @@ import { editorSchemaText } from "./site/openapi.js";
 import { renderSite } from "./site/renderSite.js";
 import { reviewQueueText } from "./site/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
+import { readHistory } from "./history/readHistory.js";
 import { publish, publishedReader, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
 import { InvalidInputError, errorsOf, type Problem } from "./problems.js";
@@ -47,7 +48,8 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     const dataset = await loadDataset(paths, today);
     const { meta } = dataset;
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
-    const { files, generatedAt } = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch });
+    const history = await readHistory(paths.root);
+    const { files, generatedAt } = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch, history });
     if (options.githubPages) addGithubPagesCopies(files, dataset.providers.map((record) => record.id));
     addCompressedSiblings(files, publishedReader(paths.publicDir));
     const report = await publish(files, paths.publicDir);

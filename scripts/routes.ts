@@ -15,6 +15,9 @@ export const FILES = {
   openapi: "api/openapi.json",
   providerSchema: "api/provider.schema.json",
   reviewQueue: "api/review-queue.json",
+  /** What changed between dataset versions, Fact by Fact, and the same as an Atom feed. */
+  changes: "api/changes.json",
+  feed: "feed.xml",
   notFoundJson: "404.json",
   notFoundHtml: "404.html",
   /** The 404 page for people, where a host can tell a page address from an API path. */
@@ -103,11 +106,16 @@ export const JSON_HEADER_RULES: readonly string[] = [
   "/api/data/*",
   "/api/status",
   "/api/status/",
-  ...[FILES.status, FILES.openapi, FILES.providerSchema, FILES.reviewQueue].map((file) => `/${file}`),
+  ...[FILES.status, FILES.openapi, FILES.providerSchema, FILES.reviewQueue, FILES.changes].map((file) => `/${file}`),
 ];
 
 export const CSV_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "text/csv; charset=utf-8",
+  "Cache-Control": "public, max-age=300, must-revalidate",
+};
+
+export const FEED_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Type": "application/atom+xml; charset=utf-8",
   "Cache-Control": "public, max-age=300, must-revalidate",
 };
 

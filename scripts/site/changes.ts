@@ -6,6 +6,9 @@ import { atomFeed } from "./feed.js";
 /** Where the change feed is published inside public/. */
 export const CHANGES_FILES = { json: "api/changes.json", feed: "feed.xml" } as const;
 
+/** For a build that was not given the history (renderSite called without it, as in most tests). */
+export const HISTORY_NOT_READ: History = { history: "unavailable", note: "This build did not read the git history of data/." };
+
 /** Entries /api/changes.json holds at most: enough for months of edits, small enough to fetch on a phone. */
 export const MAX_CHANGE_ENTRIES = 500;
 

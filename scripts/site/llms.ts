@@ -38,6 +38,7 @@ How to cite: quote the value with its status, verification date and source date,
 ## Optional
 
 - [Spreadsheet export](${baseUrl}/api/data.csv): every Fact as one CSV row with its status, source, verified_at and source_date
+- [Changes](${baseUrl}/api/changes.json): what changed between dataset versions, Fact by Fact, newest first (also as an Atom feed at ${baseUrl}/feed.xml)
 - [Dataset as a file](${baseUrl}/api/data/index.json): the same JSON at a .json URL, for static hosts without rewrites such as GitHub Pages
 - [Status as a file](${baseUrl}/api/status.json): the same status JSON at a .json URL
 - [Review queue](${baseUrl}/api/review-queue.json): values the scraper saw differently from the manual seed, waiting for a person

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CSV_COLUMNS } from "./csv.js";
 import { Provider } from "../schema/index.js";
 import "../schema/index.js";
+import "../history/shapes.js"; // registers ChangesDocument and ChangeEntry
 import { FILES } from "../routes.js";
 import { addText, type Artefacts } from "./artefacts.js";
 
@@ -105,6 +106,25 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           description: `One row per provider and Fact, columns ${CSV_COLUMNS.join(", ")}. RFC 4180 quoting, UTF-8, CRLF line ends; lists and objects as JSON; a cell that starts with =, +, -, @ gets a leading apostrophe so no spreadsheet runs it. Quote each value with its status, verified_at and source_date.`,
           security: [],
           responses: { "200": { description: "The CSV.", content: { "text/csv": { schema: { type: "string" } } } } },
+        },
+      },
+      "/api/changes.json": {
+        get: {
+          operationId: "getChanges",
+          tags: ["exports"],
+          summary: "Read what changed between dataset versions",
+          description: "Fact-by-Fact changes derived from the git history of data/, newest first, at most 500. history 'unavailable' means the build had no history, not that nothing changed.",
+          security: [],
+          responses: { "200": json("ChangesDocument", "The changes, newest first.") },
+        },
+      },
+      "/feed.xml": {
+        get: {
+          operationId: "getChangesFeed",
+          tags: ["exports"],
+          summary: "Follow the changes in a feed reader",
+          security: [],
+          responses: { "200": { description: "Atom 1.0, one entry per commit and provider.", content: { "application/atom+xml": { schema: { type: "string" } } } } },
         },
       },
       "/api/status": {

@@ -1,7 +1,9 @@
 import type { LoadedDataset } from "../dataset.js";
 import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
+import type { History } from "../history/shapes.js";
 import { jsonText } from "./artefacts.js";
+import { emitChanges, HISTORY_NOT_READ, recentChangesFor } from "./changes.js";
 import { datasetCsv } from "./csv.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
@@ -18,6 +20,8 @@ export interface SiteOptions {
   today: string;
   /** Seconds since the epoch, the reproducible-builds convention; else the data's newest date is used. */
   sourceDateEpoch?: string;
+  /** The git history of data/, read by the build; without it the change feed says it was not read. */
+  history?: History;
 }
 
 /** Every file of the published site: its path inside public/ and its bytes. */
@@ -45,14 +49,15 @@ export interface RenderedSite {
 export function renderSite(dataset: LoadedDataset & { meta: NonNullable<LoadedDataset["meta"]> }, options: SiteOptions): RenderedSite {
   const site: Site = new Map();
   const summaries = dataset.providers.map(summarize);
+  const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
+  const changes = emitChanges(site, options.history ?? HISTORY_NOT_READ, { generatedAt, baseUrl: options.baseUrl });
   const providerFiles: Buffer[] = [];
   dataset.providers.forEach((record, index) => {
     const json = Buffer.from(jsonText(record));
     providerFiles.push(json);
     site.set(FILES.provider(record.id), json);
-    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, summaries[index]!, { baseUrl: options.baseUrl, version: dataset.meta.version })));
+    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, summaries[index]!, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
   });
-  const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
   emitDataset(site, dataset.meta, providerFiles, generatedAt);
   const status = statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today);
   emitStatus(site, status);

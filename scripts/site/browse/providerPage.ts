@@ -1,6 +1,8 @@
 import type { FactStatus, Model, Provider } from "../../schema/index.js";
 import { factsOf, type FactLike } from "../../schema/facts.js";
 import type { RecordSummary } from "../summary.js";
+import type { ChangeEntry } from "../../history/shapes.js";
+import { describeChange } from "../feed.js";
 import { STATUS_LABEL, describeValue } from "./facts.js";
 import { Html, html, page, safeHref } from "./html.js";
 import { categoryLabel } from "./indexPage.js";
@@ -66,6 +68,8 @@ function sourceCell(fact: FactLike): Html {
 export interface PageContext {
   baseUrl: string;
   version: string;
+  /** The newest changes to this record, from the change feed. */
+  recentChanges?: readonly ChangeEntry[];
 }
 
 /** A sentence a reader can paste: value, status, both dates, source, dataset version, licence and a link here. */
@@ -170,6 +174,7 @@ ${record.legal_name ? html`<dt>Legal name</dt><dd>${record.legal_name}</dd>` : "
 ${singles.length ? factTable("Overview", singles.flatMap(([, rows]) => rows)) : ""}
 ${grouped.map(([block, rows]) => factTable(BLOCK_TITLES[block] ?? humanise(block), rows))}
 ${modelsTable(record)}
+${context.recentChanges?.length ? html`<section id="changes"><h2>Recent changes</h2><ul>${context.recentChanges.map((entry) => html`<li><time datetime="${entry.date}">${entry.date}</time> ${describeChange(entry)} <small>(dataset ${entry.dataset_version ?? "unknown"}, commit <code>${entry.commit}</code>)</small></li>`)}</ul><p><a href="../feed.xml">Atom feed</a> · <a href="../api/changes.json">all changes (JSON)</a></p></section>` : ""}
 ${record._models_api ? html`<section><h2>Models list as last seen by the scraper</h2><p>${record._models_api.live_count} models listed at <code>${record._models_api.endpoint}</code> on ${record._models_api.checked_at}. Not in the seed: ${record._models_api.missing_in_seed.join(", ") || "none"}. Gone from the API: ${record._models_api.gone_from_api.join(", ") || "none"}.</p></section>` : ""}`;
   return page({ title: `${record.name} — evidence record`, root: "../", body });
 }
