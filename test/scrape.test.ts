@@ -47,9 +47,9 @@ const NOW = () => new Date("2026-11-20T08:00:00Z");
 
 function record(id: string, models: string[] | null): Record<string, unknown> {
   return minimalRecord(id, {
-    api: { base_url: { value: `${origin}/${id}/v1`, status: "confirmed", source_url: "https://acme.example/docs", source_type: "provider_docs", verified_at: "2026-11-01", verified_by: "manual" } },
+    api: { base_url: { value: `${origin}/${id}/v1`, status: "confirmed", source_url: "https://acme.example/docs", source_type: "provider_docs", source_date: null, verified_at: "2026-11-01", verified_by: "manual" } },
     ...(models && {
-      models: { value: models.map((name) => ({ name })), status: "confirmed", source_url: "https://acme.example/models", source_type: "provider_docs", verified_at: "2026-11-01", verified_by: "manual" },
+      models: { value: models.map((name) => ({ name })), status: "confirmed", partial: false, source_url: "https://acme.example/models", source_type: "provider_docs", source_date: null, verified_at: "2026-11-01", verified_by: "manual" },
     }),
   });
 }

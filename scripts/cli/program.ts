@@ -7,6 +7,7 @@ import { loadDataset } from "../dataset.js";
 import { STALE_AFTER_DAYS } from "../site/status.js";
 import { formatReport, reportOf } from "../report.js";
 import { DEFAULT_POLICY, scrape } from "../scrape/scrape.js";
+import { writeRefreshSummary } from "../scrape/summary.js";
 import { startServer } from "../serve/server.js";
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
 
@@ -165,14 +166,15 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   program
     .command("scrape")
-    .description("read each provider's OpenAI-compatible models list and record what it saw in data/observations/")
+    .description("read each provider's models endpoint (answer shape per data/scrape-sources.json) and record models and prices in data/observations/")
     .option("--provider <id...>", "only these provider ids")
-    .option("--url <url>", "read this URL instead of <api.base_url>/models (needs exactly one --provider)")
+    .option("--url <url>", "read this URL instead of the provider's endpoint (needs exactly one --provider)")
     .option("--timeout <ms>", "time limit per request", parseCount, DEFAULT_POLICY.timeoutMs)
     .option("--retries <n>", "retries on 429 and 5xx", parseCount, DEFAULT_POLICY.retries)
     .option("--backoff <ms>", "first wait before a retry (doubles each time)", parseCount, DEFAULT_POLICY.backoffMs)
     .option("--concurrency <n>", "requests under way at once", parseCount, 4)
-    .action(async (options: { provider?: string[]; url?: string; timeout: number; retries: number; backoff: number; concurrency: number }) => {
+    .option("--summary-file <path>", "also write a Markdown summary of what changed and of the review queue (the refresh pull request's description)")
+    .action(async (options: { provider?: string[]; url?: string; timeout: number; retries: number; backoff: number; concurrency: number; summaryFile?: string }) => {
       if (options.concurrency < 1) throw new UsageError("--concurrency must be at least 1");
       if (options.url && options.provider?.length !== 1) throw new UsageError("--url needs exactly one --provider");
       const dataset = await loadDataset(paths(), todayUtc());
@@ -192,6 +194,12 @@ export async function main(argv: readonly string[]): Promise<number> {
         policy: { ...DEFAULT_POLICY, timeoutMs: options.timeout, retries: options.retries, backoffMs: options.backoff },
       });
       console.log(`scrape: ${summary.checked} checked, ${summary.ok} ok, ${summary.failed} failed, ${summary.skipped.length} without api.base_url skipped`);
+      if (options.summaryFile) {
+        // The review queue as the next build will write it: the same load → validate → merge.
+        const merged = await loadDataset(paths(), todayUtc());
+        await writeRefreshSummary(path.resolve(options.summaryFile), summary, merged.reviewQueue, todayUtc());
+        console.log(`scrape: summary written to ${options.summaryFile}`);
+      }
     });
 
   program

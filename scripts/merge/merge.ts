@@ -1,16 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Fact, Observation, Provider } from "../schema/index.js";
 import { OBSERVATION_SOURCES, type ObservedFact } from "./observed.js";
+import type { ReviewEntry } from "./review.js";
 
-/** A deviation between the manually verified seed and an automatic observation, for a person to settle. */
-export interface ReviewEntry {
-  provider: string;
-  path: string;
-  manual_value: unknown;
-  observed_value: unknown;
-  observed_at: string;
-  source: string;
-}
+export type { ReviewEntry } from "./review.js";
 
 export interface MergeResult {
   providers: Provider[];
@@ -47,8 +40,11 @@ function mergeFact(record: Record<string, unknown>, observed: ObservedFact, queu
       status: "confirmed",
       source_url: observed.sourceUrl,
       source_type: observed.sourceType,
+      // The endpoint answered on that day; its answer is all the dating the value has.
+      source_date: observed.observedAt,
       verified_at: observed.observedAt,
       verified_by: "scraper",
+      ...(observed.partial !== undefined && { partial: observed.partial }),
       note: "Topped up from an automatic observation; not yet reviewed by a person.",
     });
     return;
@@ -71,9 +67,10 @@ function mergeFact(record: Record<string, unknown>, observed: ObservedFact, queu
 export function mergeRecord(provider: Provider, observation: Observation, reviewQueue: ReviewEntry[]): Provider {
   const record: Record<string, unknown> = { ...provider };
   for (const source of OBSERVATION_SOURCES) {
-    const { facts, derived } = source(provider, observation);
+    const { facts, derived, apply } = source(provider, observation);
     for (const fact of facts) mergeFact(record, fact, reviewQueue);
     Object.assign(record, derived);
+    apply?.(record, reviewQueue);
   }
   return record as Provider;
 }

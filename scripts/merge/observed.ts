@@ -1,4 +1,7 @@
 import type { Observation, Provider } from "../schema/index.js";
+import { modelEntry, namesFor, writableCurrency } from "./observedModels.js";
+import { fromObservedPrices } from "./observedPrices.js";
+import type { ReviewEntry } from "./review.js";
 
 /**
  * A value an automatic source saw for one Fact of a record. Every observation source (the models list
@@ -16,17 +19,24 @@ export interface ObservedFact {
   agrees?: (manual: unknown) => boolean;
   /** What a disagreement is reported as in the review queue (defaults to the observed value). */
   reviewValue?: unknown;
+  /** For list values: whether the observation is a sample (true) or the source's complete list (false). */
+  partial?: boolean;
 }
 
 export interface ObservedRecord {
   facts: ObservedFact[];
   /** Derived members written onto the record as they are, e.g. `_models_api`. */
   derived: Record<string, unknown>;
+  /** For what is finer than one Fact (a price inside the models list): runs after the facts are merged. */
+  apply?: (record: Record<string, unknown>, queue: ReviewEntry[]) => void;
 }
+
+// Answer shapes that are an OpenAI models list; a bare array is not evidence of OpenAI compatibility.
+const NOT_OPENAI_LISTS = new Set(["bare-array"]);
 
 const modelNames = (record: Provider): string[] => (record.models?.value ?? []).map((model) => model.name);
 
-/** The models list source: what `<api.base_url>/models` listed when it last answered well. */
+/** The models list source: what the provider's models endpoint listed when it last answered well. */
 export function fromModelsApi(record: Provider, observation: Observation): ObservedRecord {
   const good = observation.models_api?.last_good;
   const attempt = observation.models_api?.last_attempt;
@@ -46,24 +56,31 @@ export function fromModelsApi(record: Provider, observation: Observation): Obser
   };
   const observedAt = good.checked_at.slice(0, 10);
   const base = { observedAt, sourceUrl: good.endpoint, sourceType: "provider_api" };
+  // A list topped up whole carries what was read per model; prices only in a currency the record can hold.
+  const currency = writableCurrency(record, good);
+  const details = new Map((good.models ?? []).map((model) => [model.id, model]));
   return {
     derived,
     facts: [
       {
         ...base,
         path: ["models"],
-        value: live.map((name) => ({ name })),
+        value: live.map((name) => modelEntry(name, details.get(name), currency)),
         reviewValue: live,
+        partial: good.truncated === true,
         agrees: (manual) => {
           const names = Array.isArray(manual) ? manual.map((model: { name?: unknown }) => model?.name) : [];
-          return names.length === live.length && names.every((name) => typeof name === "string" && liveSet.has(name));
+          if (!names.every((name): name is string => typeof name === "string")) return false;
+          // A sample (partial: true) agrees when every model in it is listed; a complete list must be the same list.
+          if (record.models?.partial === true) return names.every((name) => namesFor(name).some((id) => liveSet.has(id)));
+          return names.length === live.length && names.every((name) => liveSet.has(name));
         },
       },
       // A well-formed OpenAI models list at <base_url>/models is itself evidence of OpenAI compatibility.
-      { ...base, path: ["api", "openai_compatible"], value: true },
+      ...(NOT_OPENAI_LISTS.has(good.adapter ?? "") ? [] : [{ ...base, path: ["api", "openai_compatible"] as ["api", "openai_compatible"], value: true }]),
     ],
   };
 }
 
 /** Every source of observed Facts, in the order they are applied. */
-export const OBSERVATION_SOURCES: ReadonlyArray<(record: Provider, observation: Observation) => ObservedRecord> = [fromModelsApi];
+export const OBSERVATION_SOURCES: ReadonlyArray<(record: Provider, observation: Observation) => ObservedRecord> = [fromModelsApi, fromObservedPrices];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HttpUrl, IsoDate } from "./primitives.js";
 
 export const Model = z
   .looseObject({
@@ -18,6 +19,15 @@ export const Model = z
       .nonnegative()
       .optional()
       .describe("Per 1 million output tokens, in the record's pricing.currency."),
+    _scraped: z
+      .looseObject({
+        fields: z.array(z.enum(["context_tokens", "input_price", "output_price"])),
+        verified_by: z.literal("scraper"),
+        source_url: HttpUrl,
+        source_date: IsoDate,
+      })
+      .optional()
+      .describe("Which of this model's values the scraper topped up, and from where; the models Fact's own provenance stays the manual one."),
   })
   .meta({ id: "Model" });
 export type Model = z.infer<typeof Model>;

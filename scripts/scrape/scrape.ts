@@ -1,32 +1,30 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { ProjectPaths } from "../config.js";
-import { Observation, type ModelsListAttempt, type Provider } from "../schema/index.js";
+import { Observation, type Provider } from "../schema/index.js";
 import { writeAtomically } from "../util/files.js";
 import { mapLimit } from "../util/pool.js";
+import { DEFAULT_ADAPTER, type AdapterName } from "./adapters/index.js";
+import { keyGrantFor } from "./apiKey.js";
+import { attemptsOf, observationText } from "./attempt.js";
 import { DEFAULT_POLICY, fetchModelsList, type FetchPolicy } from "./fetchModels.js";
+import { readScrapeSources, type ScrapeSource } from "./sources.js";
+import { changesBetween, type ProviderOutcome, type ScrapeSummary } from "./summary.js";
+
+export { apiKeyVariable } from "./apiKey.js";
+export type { ScrapeSummary } from "./summary.js";
 
 export interface ScrapeOptions {
   /** Limit the run to these ids (all providers with api.base_url when empty). */
   only: string[];
-  /** Read this URL instead of `<api.base_url>/models` (with exactly one provider). */
+  /** Read this URL instead of the provider's endpoint (with exactly one provider). */
   url?: string;
   concurrency: number;
   policy: FetchPolicy;
   now?: () => Date;
   log?: (line: string) => void;
-}
-
-export interface ScrapeSummary {
-  checked: number;
-  ok: number;
-  failed: number;
-  skipped: string[];
-}
-
-/** The environment variable that may hold a provider's API key; the key is never written or printed. */
-export function apiKeyVariable(id: string): string {
-  return `EVIDENCE_API_KEY_${id.toUpperCase().replace(/-/g, "_")}`;
+  /** Defaults to process.env; tests pass their own. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function modelsEndpoint(baseUrl: string): string {
@@ -43,46 +41,67 @@ async function readObservation(file: string, id: string): Promise<Observation> {
   return { id };
 }
 
+interface Target {
+  record: Provider;
+  endpoint: string;
+  adapter: AdapterName;
+  source?: ScrapeSource;
+}
+
+function targetsOf(providers: readonly Provider[], sources: ReadonlyMap<string, ScrapeSource>, options: ScrapeOptions, skipped: string[]): Target[] {
+  const targets: Target[] = [];
+  for (const record of providers) {
+    if (options.only.length > 0 && !options.only.includes(record.id)) continue;
+    const source = sources.get(record.id);
+    const base = record.api?.base_url?.value;
+    const endpoint = options.url ?? source?.endpoint ?? (base ? modelsEndpoint(base) : null);
+    if (endpoint) targets.push({ record, endpoint, adapter: (source?.adapter as AdapterName | undefined) ?? DEFAULT_ADAPTER, source });
+    else skipped.push(record.id);
+  }
+  return targets;
+}
+
+/**
+ * Reads every selected provider's models endpoint with the adapter data/scrape-sources.json names for
+ * it, and writes what it saw to data/observations/<id>.json (compact, size-bounded). A failure is
+ * recorded beside the last good answer, never over it.
+ */
 export async function scrape(paths: ProjectPaths, providers: readonly Provider[], options: ScrapeOptions): Promise<ScrapeSummary> {
   const log = options.log ?? console.log;
   const now = options.now ?? (() => new Date());
-  const summary: ScrapeSummary = { checked: 0, ok: 0, failed: 0, skipped: [] };
-  const selected = providers.filter((record) => options.only.length === 0 || options.only.includes(record.id));
-  const targets: Array<{ record: Provider; endpoint: string }> = [];
-  for (const record of selected) {
-    const base = record.api?.base_url?.value;
-    if (options.url) targets.push({ record, endpoint: options.url });
-    else if (base) targets.push({ record, endpoint: modelsEndpoint(base) });
-    else summary.skipped.push(record.id);
-  }
-  await mapLimit(targets, options.concurrency, async ({ record, endpoint }) => {
+  const sources = await readScrapeSources(paths);
+  const summary: ScrapeSummary = { checked: 0, ok: 0, failed: 0, skipped: [], providers: [] };
+  const targets = targetsOf(providers, sources, options, summary.skipped);
+  const outcomes = await mapLimit(targets, options.concurrency, async ({ record, endpoint, adapter, source }): Promise<ProviderOutcome> => {
     const started = Date.now();
-    const result = await fetchModelsList(endpoint, process.env[apiKeyVariable(record.id)], options.policy);
-    const attempt: ModelsListAttempt = {
-      checked_at: now().toISOString().replace(/\.\d{3}Z$/, "Z"),
-      endpoint,
-      http_status: result.httpStatus,
-      ok: result.ok,
-      ...(result.ok ? { model_ids: [...result.modelIds].sort() } : { error: result.error }),
-    };
+    const { grant, withheld } = keyGrantFor(record.id, record.api?.base_url?.value, source, options.env);
+    const result = await fetchModelsList(endpoint, { adapter, source, grant, policy: options.policy });
+    const { attempt, good } = attemptsOf(result, endpoint, adapter, now().toISOString().replace(/\.\d{3}Z$/, "Z"));
     const file = path.join(paths.observations, `${record.id}.json`);
     const previous = await readObservation(file, record.id);
-    const next: Observation = {
-      ...previous,
-      id: record.id,
-      models_api: { last_attempt: attempt, last_good: result.ok ? attempt : (previous.models_api?.last_good ?? null) },
-    };
-    await writeAtomically(file, `${JSON.stringify(next, null, 2)}\n`);
-    summary.checked += 1;
-    if (result.ok) summary.ok += 1;
-    else summary.failed += 1;
+    const lastGood = good ?? previous.models_api?.last_good ?? null;
+    await writeAtomically(file, observationText({ ...previous, id: record.id, models_api: { last_attempt: attempt, last_good: lastGood } }));
     const took = `${Date.now() - started} ms`;
-    log(
-      result.ok
-        ? `  ok      ${record.id}: ${result.modelIds.length} models (${took}, ${result.attempts} request(s))`
-        : `  failed  ${record.id}: ${result.error} (${took}, ${result.attempts} request(s)); last good observation kept`,
-    );
+    if (withheld) log(`  note    ${record.id}: API key not sent: ${withheld}`);
+    if (!result.ok) {
+      log(`  failed  ${record.id}: ${result.error} (${took}, ${result.attempts} request(s)); last good observation kept`);
+      return { id: record.id, ok: false, error: result.error, ...(withheld && { keyWithheld: withheld }) };
+    }
+    const priced = result.models.filter((model) => model.input !== undefined || model.output !== undefined).length;
+    const extras = [priced > 0 ? `${priced} priced` : "", result.truncated ? "truncated" : "", result.pages > 1 ? `${result.pages} pages` : ""].filter(Boolean);
+    log(`  ok      ${record.id}: ${result.models.length} models${extras.length > 0 ? `, ${extras.join(", ")}` : ""} (${took}, ${result.attempts} request(s))`);
+    return {
+      id: record.id,
+      ok: true,
+      models: result.models.length,
+      change: changesBetween(previous.models_api?.last_good, good!),
+      ...(withheld && { keyWithheld: withheld }),
+    };
   });
+  summary.providers = outcomes;
+  summary.checked = outcomes.length;
+  summary.ok = outcomes.filter((outcome) => outcome.ok).length;
+  summary.failed = summary.checked - summary.ok;
   return summary;
 }
 

@@ -1,0 +1,210 @@
+import { promises as fs, readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { projectPaths } from "../scripts/config.js";
+import type { Provider } from "../scripts/schema/index.js";
+import { keyGrantFor, mayCarryKey } from "../scripts/scrape/apiKey.js";
+import { OBSERVATION_LIMITS } from "../scripts/scrape/bounds.js";
+import { DEFAULT_POLICY, scrape } from "../scripts/scrape/scrape.js";
+import { ScrapeSources } from "../scripts/scrape/sources.js";
+import { makeTree, minimalRecord, REPO_ROOT, type Tree } from "./helpers.js";
+
+type Play = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+
+/** Two loopback servers (127.0.0.1 only, two ports = two origins), so a redirect can leave the first. */
+const servers: http.Server[] = [];
+const origins: string[] = [];
+const plays = new Map<string, Play>();
+const seen = new Map<string, http.IncomingHttpHeaders>();
+
+beforeAll(async () => {
+  for (let index = 0; index < 2; index += 1) {
+    const server = http.createServer((request, response) => {
+      const url = new URL(request.url ?? "/", "http://127.0.0.1");
+      const key = `${index}${url.pathname}`;
+      seen.set(key, request.headers);
+      seen.set(`${key}?${url.searchParams}`, request.headers);
+      const play = plays.get(key);
+      if (play) play(request, response);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    origins.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  }
+});
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+const json = (body: unknown): Play => (_q, r) => r.writeHead(200, { "content-type": "application/json" }).end(typeof body === "string" ? body : JSON.stringify(body));
+const list = (...ids: string[]) => ({ object: "list", data: ids.map((id) => ({ id, object: "model" })) });
+
+let tree: Tree;
+afterEach(async () => tree?.cleanup());
+
+const POLICY = { ...DEFAULT_POLICY, timeoutMs: 2000, retries: 0, backoffMs: 10 };
+const NOW = () => new Date("2026-11-20T08:00:00Z");
+
+function record(id: string, baseUrl = `${origins[0]}/${id}/v1`): Record<string, unknown> {
+  return minimalRecord(id, {
+    api: { base_url: { value: baseUrl, status: "confirmed", source_url: "https://acme.example/docs", source_type: "provider_docs", source_date: null, verified_at: "2026-11-01", verified_by: "manual" } },
+  });
+}
+
+async function run(records: Array<Record<string, unknown>>, options: { sources?: Record<string, unknown>; env?: NodeJS.ProcessEnv; policy?: typeof POLICY } = {}) {
+  tree = await makeTree(records);
+  if (options.sources) await tree.writeRaw("data/scrape-sources.json", JSON.stringify({ sources: options.sources }));
+  const logs: string[] = [];
+  const summary = await scrape(projectPaths(tree.root), records as unknown as Provider[], {
+    only: [],
+    concurrency: 1,
+    policy: options.policy ?? POLICY,
+    now: NOW,
+    log: (line) => logs.push(line),
+    env: options.env ?? {},
+  });
+  const observation = async (id: string) => {
+    const text = await fs.readFile(path.join(tree.paths.observations, `${id}.json`), "utf8");
+    return { text, value: JSON.parse(text) };
+  };
+  return { summary, logs, observation };
+}
+
+describe("an API key goes only where it may", () => {
+  const key = { EVIDENCE_API_KEY_ACME: "sk-secret-1" };
+  const source = (keyHost?: string) => ({ adapter: "openai-list", ...(keyHost && { key_host: keyHost }) });
+
+  it("is granted only for the pinned host, over https, and withheld when base_url names another host", () => {
+    expect(keyGrantFor("acme", "https://api.acme.example/v1", source("api.acme.example"), key)).toEqual({ grant: { key: "sk-secret-1", host: "api.acme.example" } });
+    expect(keyGrantFor("acme", "https://evil.example/v1", source("api.acme.example"), key).grant).toBeUndefined();
+    expect(keyGrantFor("acme", "https://evil.example/v1", source("api.acme.example"), key).withheld).toMatch(/not the key_host api\.acme\.example/);
+    expect(keyGrantFor("acme", "https://api.acme.example/v1", undefined, key).withheld).toMatch(/no key_host is pinned/);
+    expect(keyGrantFor("acme", "http://api.acme.example/v1", source("api.acme.example"), key).withheld).toMatch(/not https/);
+    expect(keyGrantFor("acme", "https://api.acme.example/v1", source("api.acme.example"), {})).toEqual({});
+  });
+
+  it("rides only on https requests to the granted host", () => {
+    const grant = { key: "k", host: "api.acme.example" };
+    expect(mayCarryKey(grant, new URL("https://api.acme.example/v1/models?after=x"))).toBe(true);
+    expect(mayCarryKey(grant, new URL("http://api.acme.example/v1/models"))).toBe(false);
+    expect(mayCarryKey(grant, new URL("https://api.acme.example.evil.example/v1/models"))).toBe(false);
+    expect(mayCarryKey(grant, new URL("https://api.acme.example:8443/v1/models"))).toBe(false);
+  });
+
+  it("follows a redirect to another host without the key, and keeps it on a redirect within the host", async () => {
+    plays.set("0/acme/v1/models", (_q, r) => r.writeHead(302, { location: "/acme/v2/models" }).end());
+    plays.set("0/acme/v2/models", (_q, r) => r.writeHead(307, { location: `${origins[1]}/elsewhere/models` }).end());
+    plays.set("1/elsewhere/models", json(list("m-a")));
+    const { summary, observation } = await run([record("acme")], { env: key });
+    expect(summary.ok).toBe(1);
+    expect(seen.get("0/acme/v1/models")?.authorization).toBe("Bearer sk-secret-1");
+    expect(seen.get("0/acme/v2/models")?.authorization).toBe("Bearer sk-secret-1");
+    expect(seen.get("1/elsewhere/models")?.authorization).toBeUndefined();
+    expect((await observation("acme")).text).not.toContain("sk-secret");
+  });
+
+  it("is not sent when data/scrape-sources.json pins another host than the record's base_url, and the run says so", async () => {
+    plays.set("0/pinned/v1/models", json(list("m-a")));
+    const { logs, summary } = await run([record("pinned")], { sources: { pinned: source("api.pinned.example") }, env: { EVIDENCE_API_KEY_PINNED: "sk-secret-2" } });
+    expect(seen.get("0/pinned/v1/models")?.authorization).toBeUndefined();
+    expect(logs.join("\n")).toMatch(/pinned: API key not sent: api.base_url host 127\.0\.0\.1:\d+ is not the key_host api\.pinned\.example/);
+    expect(logs.join("\n")).not.toContain("sk-secret");
+    expect(summary.providers[0]!.keyWithheld).toMatch(/key_host/);
+  });
+
+  it("stops after too many redirects instead of looping", async () => {
+    plays.set("0/loop/v1/models", (_q, r) => r.writeHead(302, { location: "/loop/v1/models" }).end());
+    const { summary, observation } = await run([record("loop")]);
+    expect(summary.failed).toBe(1);
+    expect((await observation("loop")).value.models_api.last_attempt.error).toMatch(/more than 5 redirects/);
+  });
+});
+
+describe("pagination, where a provider pages", () => {
+  // The recorded OpenRouter answer served two models a page, OpenAI-style: has_more + last_id, ?after=<last_id>.
+  const recorded = JSON.parse(readFileSync(path.join(REPO_ROOT, "test", "fixtures", "models", "openrouter.json"), "utf8")).data as Array<{ id: string }>;
+  const paged: Play = (request, response) => {
+    const after = new URL(request.url ?? "/", "http://127.0.0.1").searchParams.get("after");
+    const start = after ? recorded.findIndex((model) => model.id === after) + 1 : 0;
+    const page = recorded.slice(start, start + 2);
+    json({ object: "list", data: page, has_more: start + 2 < recorded.length, last_id: page.at(-1)?.id })(request, response);
+  };
+
+  it("reads every page when the source entry says how the provider pages", async () => {
+    plays.set("0/paged/v1/models", paged);
+    const { observation } = await run([record("paged")], { sources: { paged: { adapter: "openrouter", currency: "USD", pagination: { style: "cursor", param: "after" } } } });
+    const good = (await observation("paged")).value.models_api.last_good;
+    expect(good.pages).toBe(3);
+    expect(good.model_ids).toEqual(recorded.map((model) => model.id).sort());
+    expect(good.models.find((model: { id: string }) => model.id === "mistralai/mistral-medium-3")).toMatchObject({ input_per_1m: 0.4, output_per_1m: 2, currency: "USD" });
+  });
+
+  it("reads one page when the source entry names no pagination", async () => {
+    plays.set("0/unpaged/v1/models", paged);
+    const { observation } = await run([record("unpaged")], { sources: { unpaged: { adapter: "openrouter", currency: "USD" } } });
+    expect((await observation("unpaged")).value.models_api.last_good.model_ids).toHaveLength(2);
+  });
+
+  it("does not follow a next link to another origin", async () => {
+    plays.set("0/linked/v1/models", json({ data: [{ id: "m-a" }], next: `${origins[1]}/stolen/models` }));
+    plays.set("1/stolen/models", json(list("m-b")));
+    const { observation } = await run([record("linked")], { sources: { linked: { adapter: "openai-list", pagination: { style: "next_link" } } } });
+    expect((await observation("linked")).value.models_api.last_good.model_ids).toEqual(["m-a"]);
+    expect(seen.has("1/stolen/models")).toBe(false);
+  });
+});
+
+describe("no endpoint can make the next build fail", () => {
+  it("caps the models and writes compact JSON far below the build's 5 MB limit; the build then succeeds", async () => {
+    const ids = Array.from({ length: 3000 }, (_, index) => `${"m".repeat(150)}-${String(index).padStart(4, "0")}`);
+    plays.set("0/huge/v1/models", json(list(...ids)));
+    const { observation } = await run([record("huge")], { policy: { ...POLICY, maxBodyBytes: 8 * 1024 * 1024 } });
+    const { text, value } = await observation("huge");
+    expect(value.models_api.last_good.model_ids).toHaveLength(OBSERVATION_LIMITS.maxModels);
+    expect(value.models_api.last_good.truncated).toBe(true);
+    expect(text.trimEnd().split("\n")).toHaveLength(1);
+    expect(Buffer.byteLength(text)).toBeLessThan(OBSERVATION_LIMITS.maxObservationBytes);
+    await tree.build();
+    const provider = JSON.parse(await tree.read("api/data/huge/index.json"));
+    expect(provider.models).toMatchObject({ verified_by: "scraper", partial: true });
+    expect(provider._models_api.live_count).toBe(OBSERVATION_LIMITS.maxModels);
+  });
+});
+
+describe("the committed configuration", () => {
+  const providerFile = (id: string) => JSON.parse(readFileSync(path.join(REPO_ROOT, "data", "providers", `${id}.json`), "utf8"));
+
+  it("data/scrape-sources.json is valid, names real providers, and pins each key to its provider's api.base_url host", () => {
+    const sources = ScrapeSources.parse(JSON.parse(readFileSync(path.join(REPO_ROOT, "data", "scrape-sources.json"), "utf8"))).sources;
+    expect(Object.keys(sources).sort()).toEqual(["berget-ai", "mistral-ai-api", "openrouter", "ovhcloud-ai-endpoints"]);
+    for (const [id, source] of Object.entries(sources)) {
+      const base = new URL(providerFile(id).api.base_url.value);
+      if (source.key_host) expect(source.key_host, id).toBe(base.host);
+    }
+    expect(sources.openrouter!.currency).toBe("USD");
+  });
+
+  it("the refresh workflow runs on schedule and by hand only, runs project commands, and never merges", () => {
+    const workflow = readFileSync(path.join(REPO_ROOT, ".github", "workflows", "refresh.yml"), "utf8");
+    const triggers = /^on:\n((?: {2}.*\n|\s*#.*\n)+)/m.exec(workflow)?.[1] ?? "";
+    expect(triggers).toMatch(/^ {2}schedule:/m);
+    expect(triggers).toMatch(/^ {2}workflow_dispatch:/m);
+    expect(triggers).not.toMatch(/^ {2}(pull_request|pull_request_target|push|issue_comment|workflow_run):/m);
+    const scripts = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).scripts as Record<string, string>;
+    const commands = [...workflow.matchAll(/^\s+run: (.+)$/gm)].map((match) => match[1]!);
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) {
+      const script = /^npm (?:ci\b|run (\S+))/.exec(command);
+      expect(script, command).not.toBeNull();
+      if (script?.[1]) expect(Object.keys(scripts), command).toContain(script[1]);
+    }
+    expect(workflow).toContain("--summary-file");
+    expect(workflow).not.toMatch(/auto-?merge|gh pr merge|merge-method/i);
+  });
+});
