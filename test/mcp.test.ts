@@ -411,3 +411,34 @@ describe("command line", () => {
     expect(ftp.stderr).toContain("expected an absolute http(s) URL");
   });
 });
+
+describe("MCP server over the real dataset", () => {
+  it("lists and calls every tool against the shipped data", async () => {
+    const { buildRealData } = await import("./realData.js");
+    const real = await buildRealData();
+    const connection = await connect(["--root", real.root]);
+    try {
+      const { tools } = await connection.client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(["compare_providers", "find_providers", "get_provider", "get_status"]);
+      const status = await call(connection.client, "get_status");
+      expect(status.isError).toBeFalsy();
+      expect(status.data.status.providers_total).toBeGreaterThanOrEqual(110);
+      const berget = await call(connection.client, "get_provider", { id: "berget-ai" });
+      expect(berget.data.provider.name).toBe("Berget AI");
+      expect(berget.text).toMatch(/verified 2026-11-22/);
+      const swedish = await call(connection.client, "find_providers", { category: "inference_api", hq_country: "SE", known: ["compliance.gdpr_dpa_available"] });
+      expect(swedish.isError).toBeFalsy();
+      expect(swedish.data.matches.map((match: { id: string }) => match.id)).toContain("berget-ai");
+      const compared = await call(connection.client, "compare_providers", { ids: ["berget-ai", "mistral-ai-api"], fields: ["pricing.price_per_1m_input_tokens", "pricing.currency"] });
+      expect(compared.data.providers).toHaveLength(2);
+      expect(compared.text).toContain("EUR");
+      const unknown = await call(connection.client, "get_provider", { id: "berget" });
+      expect(unknown.isError).toBe(true);
+      expect(unknown.text).toContain("berget-ai");
+      console.log(`real dataset, find_providers: ${swedish.text.split("\n").slice(0, 6).join("\n")}`);
+    } finally {
+      await connection.close();
+      await real.cleanup();
+    }
+  }, 60_000);
+});
