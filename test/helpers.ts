@@ -137,3 +137,16 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promi
     return { code: typeof failure.code === "number" ? failure.code : 1, stdout: failure.stdout ?? "", stderr: failure.stderr ?? "" };
   }
 }
+
+/** Starts a test server on a free loopback port and returns its origin. */
+export async function listenOnLoopback(server: import("node:http").Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}`;
+}
+
+/** Stops a test server, dropping keep-alive connections first so close() does not wait for them. */
+export async function closeServer(server: import("node:http").Server | undefined): Promise<void> {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}

@@ -1,13 +1,12 @@
 import { promises as fs, readFileSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { projectPaths } from "../scripts/config.js";
 import type { Provider } from "../scripts/schema/index.js";
 import { DEFAULT_POLICY, scrape } from "../scripts/scrape/scrape.js";
 import { formatRefreshSummary, writeRefreshSummary } from "../scripts/scrape/summary.js";
-import { makeTree, minimalRecord, REPO_ROOT, type Tree } from "./helpers.js";
+import { makeTree, minimalRecord, REPO_ROOT, type Tree, closeServer, listenOnLoopback } from "./helpers.js";
 
 /** Recorded answers of the real providers; where each came from is in its <name>.source.md. */
 const recorded = (name: string) => readFileSync(path.join(REPO_ROOT, "test", "fixtures", "models", `${name}.json`), "utf8");
@@ -28,13 +27,9 @@ beforeAll(async () => {
     if (play) play(request, response);
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(server);
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => closeServer(server));
 
 const json = (body: string): Play => (_q, r) => r.writeHead(200, { "content-type": "application/json" }).end(body);
 

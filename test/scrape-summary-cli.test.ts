@@ -1,9 +1,8 @@
 import { promises as fs, readFileSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { makeTree, minimalRecord, REPO_ROOT, runCli, type Tree } from "./helpers.js";
+import { makeTree, minimalRecord, REPO_ROOT, runCli, type Tree, closeServer, listenOnLoopback } from "./helpers.js";
 
 // Needs the `--summary-file` option of the scrape command (scripts/cli/program.ts), which the refresh
 // workflow runs; the summary itself is tested in scrape-prices.test.ts.
@@ -16,13 +15,9 @@ beforeAll(async () => {
     if (request.url === "/ovh/v1/models") response.writeHead(200, { "content-type": "application/json" }).end(answer);
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(server);
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => closeServer(server));
 
 let tree: Tree;
 afterEach(async () => tree?.cleanup());

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { projectPaths } from "../scripts/config.js";
 import type { Provider } from "../scripts/schema/index.js";
 import { DEFAULT_POLICY, scrape } from "../scripts/scrape/scrape.js";
-import { makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
+import { makeTree, minimalRecord, runCli, type Tree, closeServer, listenOnLoopback } from "./helpers.js";
 
 type Play = (request: http.IncomingMessage, response: http.ServerResponse, hit: number) => void;
 
@@ -27,13 +27,9 @@ beforeAll(async () => {
     if (play) play(request, response, hit);
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(server);
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => closeServer(server));
 
 const list = (...ids: string[]) => JSON.stringify({ object: "list", data: ids.map((id) => ({ id, object: "model" })) });
 const json = (body: string, status = 200, headers: Record<string, string> = {}): Play => (_q, r) =>
