@@ -88,6 +88,18 @@ describe("adapters read the recorded answers (figures read off the payloads by h
     expect(ADAPTERS["bare-array"].parse(fixture("openai-list-langdock"), {})).toBeNull();
   });
 
+  it("Mistral's recorded answer (llm-mistral, 2025-03-17): context, aliases for matching, no prices", () => {
+    const page = ADAPTERS.mistral.parse(fixture("mistral-llm-mistral"), { currency: "EUR" });
+    expect(page?.openAiList).toBe(false);
+    expect(page?.models).toEqual([
+      { id: "ministral-3b-2410", contextTokens: 131072, aliases: ["ministral-3b-latest"] },
+      { id: "ministral-3b-latest", contextTokens: 131072, aliases: ["ministral-3b-2410"] },
+      { id: "codestral-2412", contextTokens: 262144, aliases: ["codestral-2501", "codestral-latest", "codestral-2411-rc5"] },
+    ]);
+    // The same answer read as a plain list would lose what makes Mistral's models matchable.
+    expect(ADAPTERS["bare-array"].parse(fixture("mistral-llm-mistral"), {})?.models.map((model) => model.aliases)).toEqual([undefined, undefined, undefined]);
+  });
+
   it("Mistral: aliases and a deprecation date are kept for matching and review", () => {
     // Shape of the API's model card (capabilities, aliases, deprecation); not a recorded answer.
     const body = { object: "list", data: [{ id: "mistral-large-2411", max_context_length: 131072, aliases: ["mistral-large-latest"], deprecation: "2026-05-31" }] };
