@@ -54,6 +54,8 @@ export interface DatasetReport {
   withSourceDate: number;
   sourceYears: Record<string, number>;
   withoutSourceDate: Array<{ id: string; path: string }>;
+  /** The sources behind the undated Facts, most Facts first: opening one dates all of its Facts. */
+  undatedSources: Array<{ url: string; facts: number }>;
   lists: number;
   partialLists: Array<{ id: string; path: string }>;
   sharedSourceFields: number;
@@ -72,6 +74,7 @@ const increment = (counts: Record<string, number>, key: string) => {
 
 export function reportOf(providers: readonly Provider[], options: ReportOptions): DatasetReport {
   const staleBefore = daysBefore(options.today, options.staleDays);
+  const undatedBySource: Record<string, number> = {};
   const report: DatasetReport = {
     providers: providers.length,
     nordic: 0,
@@ -84,6 +87,7 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     withSourceDate: 0,
     sourceYears: {},
     withoutSourceDate: [],
+    undatedSources: [],
     lists: 0,
     partialLists: [],
     sharedSourceFields: 0,
@@ -112,6 +116,7 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
           increment(report.sourceYears, fact.source_date.slice(0, 4));
         } else {
           report.withoutSourceDate.push(where);
+          if (typeof fact.source_url === "string") increment(undatedBySource, fact.source_url);
         }
         if (Array.isArray(fact.value)) {
           report.lists += 1;
@@ -129,6 +134,9 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     const coverage = coverageOf(record);
     report.leastResearched.push({ id: record.id, ...coverage });
   }
+  report.undatedSources = Object.entries(undatedBySource)
+    .map(([url, facts]) => ({ url, facts }))
+    .sort((a, b) => b.facts - a.facts || a.url.localeCompare(b.url));
   report.leastResearched.sort((a, b) => a.researched / a.applicable - b.researched / b.applicable || a.id.localeCompare(b.id));
 
   for (const share of SHARES) {
@@ -195,6 +203,9 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
       .map(([year, count]) => `  ${year} ${String(count).padStart(5)}`),
     `Researched Facts without a source_date (undated source): ${report.withoutSourceDate.length}`,
     ...listed(report.withoutSourceDate, top),
+    `Undated sources: ${report.undatedSources.length} (opening one and finding its date dates all of its Facts), most Facts first:`,
+    ...report.undatedSources.slice(0, top).map((source) => `  ${String(source.facts).padStart(3)} ${source.url}`),
+    ...(report.undatedSources.length > top ? [`  … and ${report.undatedSources.length - top} more`] : []),
     "",
     `Lists: ${report.lists} list-valued Facts, ${report.partialLists.length} marked partial`,
     ...listed(report.partialLists, top),

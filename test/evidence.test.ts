@@ -100,6 +100,10 @@ describe("evidence a reader can cite", () => {
       "acme-ai sovereignty.datacenter_locations",
       "bare-gpu availability_status",
     ]);
+    expect(report.undatedSources).toEqual([
+      { url: "https://acme.example/status", facts: 2 },
+      { url: "https://acme.example/marketing", facts: 1 },
+    ]);
     expect(report.partialLists).toEqual([{ id: "acme-ai", path: "sovereignty.datacenter_locations" }]);
     expect(report.stale).toEqual([{ id: "acme-ai", path: "api.openai_compatible", verified_at: "2026-01-02" }]);
     const share = (label: string) => report.shares.find((entry) => entry.label === label);
@@ -109,6 +113,7 @@ describe("evidence a reader can cite", () => {
     const text = formatReport(report, []);
     expect(text).toContain("Source age: 9 of 12 researched Facts carry a source_date (75.0%)");
     expect(text).toContain("Stale: 1 Facts verified more than 180 days ago");
+    expect(text).toContain("Undated sources: 2 (opening one and finding its date dates all of its Facts), most Facts first:\n    2 https://acme.example/status\n    1 https://acme.example/marketing");
   });
 
   it("tells agents in llms.txt and the methodology how to cite both dates and what partial means", async () => {
