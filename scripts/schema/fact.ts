@@ -32,7 +32,7 @@ export function fact<Value extends z.ZodType>(value: Value) {
       source_date: IsoDate.nullable()
         .optional()
         .describe(
-          "Date of the content that was seen: the commit date of a pinned repository file, the page's own updated, effective or publication date. Null when nothing dates the source. Never later than verified_at. Cite it with the value: a fresh verified_at on an old source is still an old source.",
+          "Date of the content that was seen: for a repository file the day of its last change (at the pinned commit, or in the docs repository a page is built from when its text matches what was seen); for a page its own updated, effective or publication date (a month without a day does not date it). Null when nothing dates the source. Never later than verified_at. Cite it with the value: a fresh verified_at on an old source is still an old source.",
         ),
       verified_at: IsoDate.nullable().optional().describe("Date someone last opened the source and saw the value."),
       verified_by: VerifiedBy.nullable().optional(),
