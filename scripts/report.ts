@@ -174,11 +174,15 @@ function table(counts: Record<string, number>): string[] {
     .map(([key, count]) => `  ${key.padEnd(22)} ${String(count).padStart(5)}`);
 }
 
-function listed(entries: ReadonlyArray<{ id: string; path: string }>, top: number): string[] {
-  const lines = entries.slice(0, top).map((entry) => `  ${entry.id} ${entry.path}`);
-  if (entries.length > top) lines.push(`  … and ${entries.length - top} more`);
-  return lines;
+/** The first `top` lines, indented, and how many more there are. */
+function capped(lines: readonly string[], top: number): string[] {
+  const shown = lines.slice(0, top).map((line) => `  ${line}`);
+  if (lines.length > top) shown.push(`  … and ${lines.length - top} more`);
+  return shown;
 }
+
+const listed = (entries: ReadonlyArray<{ id: string; path: string }>, top: number) =>
+  capped(entries.map((entry) => `${entry.id} ${entry.path}`), top);
 
 export function formatReport(report: DatasetReport, reviewQueue: readonly ReviewEntry[], top = 10): string {
   const lines = [
@@ -204,8 +208,7 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
     `Researched Facts without a source_date (undated source): ${report.withoutSourceDate.length}`,
     ...listed(report.withoutSourceDate, top),
     `Undated sources: ${report.undatedSources.length} (opening one and finding its date dates all of its Facts), most Facts first:`,
-    ...report.undatedSources.slice(0, top).map((source) => `  ${String(source.facts).padStart(3)} ${source.url}`),
-    ...(report.undatedSources.length > top ? [`  … and ${report.undatedSources.length - top} more`] : []),
+    ...capped(report.undatedSources.map((source) => `${String(source.facts).padStart(3)} ${source.url}`), top),
     "",
     `Lists: ${report.lists} list-valued Facts, ${report.partialLists.length} marked partial`,
     ...listed(report.partialLists, top),
