@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HttpUrl, IsoDate } from "./primitives.js";
+import { HttpUrl, IsoDate, SourceDate } from "./primitives.js";
 
 export const FactStatus = z
   .enum(["confirmed", "claimed", "planned", "unknown", "not_applicable"], {
@@ -29,10 +29,10 @@ export function fact<Value extends z.ZodType>(value: Value) {
         .describe(
           "Kind of source. Seen: provider_site, provider_docs, provider_terms, pricing_page, certificate, third_party, company_register, regulator, press. press and third_party give at most claimed.",
         ),
-      source_date: IsoDate.nullable()
+      source_date: SourceDate.nullable()
         .optional()
         .describe(
-          "Date of the content that was seen: for a repository file the day of its last change (at the pinned commit, or in the docs repository a page is built from when its text matches what was seen); for a page its own updated, effective or publication date (a month without a day does not date it). Null when nothing dates the source. Never later than verified_at. Cite it with the value: a fresh verified_at on an old source is still an old source.",
+          "Date of the content that was seen: for a file pinned in a repository the UTC day of the last commit that changed it at or before the pinned commit (computed, see data/source-dates.json); for a page its own updated, effective or publication date. YYYY-MM-DD, or YYYY-MM when the source states only a month (never padded to a day); a year alone dates nothing. Null when nothing dates the source. Never later than verified_at. Cite it with the value: a fresh verified_at on an old source is still an old source.",
         ),
       verified_at: IsoDate.nullable().optional().describe("Date someone last opened the source and saw the value."),
       verified_by: VerifiedBy.nullable().optional(),

@@ -48,6 +48,24 @@ export const IsoDate = z
   .refine(isRealCalendarDate, { message: "must be a real calendar date" })
   .meta({ format: "date" });
 
+/**
+ * The date of a source: a day (YYYY-MM-DD) when the source states one, a month (YYYY-MM) when it states
+ * only a month ("Stand: Oktober 2025"). A month is never padded to a day, and a year alone dates nothing.
+ * Both sort correctly as strings: "2025-10" comes before every day of October 2025 and after September.
+ */
+export const SourceDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}(-\d{2})?$/, { message: "must be a day YYYY-MM-DD or, when the source states only a month, YYYY-MM" })
+  .refine((text) => isRealCalendarDate(text.length === 7 ? `${text}-01` : text), { message: "must be a real calendar date or month" });
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "2025-10" → "October 2025"; a day stays as it is. For pages, feeds and answers that quote a source's age. */
+export function formatSourceDate(date: string): string {
+  if (/^\d{4}-\d{2}$/.test(date)) return `${MONTH_NAMES[Number(date.slice(5)) - 1] ?? date.slice(5)} ${date.slice(0, 4)}`;
+  return date;
+}
+
 /** UTC timestamp, ISO 8601. */
 export const IsoDateTime = z.iso.datetime({ message: "must be a UTC timestamp such as 2026-11-22T10:00:00Z" });
 
