@@ -9,6 +9,7 @@ import { formatReport, reportOf } from "../report.js";
 import { DEFAULT_POLICY, scrape } from "../scrape/scrape.js";
 import { writeRefreshSummary } from "../scrape/summary.js";
 import { startServer } from "../serve/server.js";
+import { registerJobCommands } from "./jobs.js";
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -219,6 +220,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       console.log(formatReport(reportOf(dataset.providers, { today, staleDays: options.staleDays }), dataset.reviewQueue, options.top));
     });
+
+  registerJobCommands(program, { paths, setExitCode: (code) => (exitCode = code) });
 
   try {
     await program.parseAsync([...argv]);
