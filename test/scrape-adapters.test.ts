@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ADAPTERS, type ParsedModel } from "../scripts/scrape/adapters/index.js";
@@ -107,7 +107,27 @@ describe("adapters read the recorded answers (figures read off the payloads by h
   });
 });
 
-describe("Berget's pricing object (shape from berget-ai/landing-page; no recorded answer was found)", () => {
+/** Berget's first recorded answer once the refresh has saved one; until then the documented shape. */
+const bergetAnswer = existsSync(path.join(REPO_ROOT, "test", "fixtures", "models", "berget-ai.recorded.json")) ? "berget-ai.recorded" : "berget-documented";
+
+describe(`Berget's models answer (${bergetAnswer})`, () => {
+  it("reads every model of the answer, and token prices only where the unit is tokens", () => {
+    const body = fixture(bergetAnswer) as { data: Array<{ id: string; model_type?: string }> };
+    const models = ADAPTERS.berget.parse(body, {})?.models ?? [];
+    expect(models.map((model) => model.id)).toEqual(body.data.map((item) => item.id));
+    for (const model of models) {
+      const item = body.data.find((entry) => entry.id === model.id)!;
+      if (item.model_type !== "text") expect(model.input, `${model.id} is not priced per token`).toBeUndefined();
+    }
+    if (bergetAnswer === "berget-documented") {
+      expect(byId(models).get("meta-llama/Llama-3.3-70B-Instruct")).toMatchObject({ input: 0.9, output: 0.9, currency: "EUR" });
+    } else {
+      expect(models.some((model) => model.input !== undefined), "a recorded answer prices at least one text model").toBe(true);
+    }
+  });
+});
+
+describe("Berget's pricing object (shape from berget-ai/landing-page)", () => {
   // Both forms the landing page's code reads: flat (ServerlessInference.tsx) and nested (use-models.ts).
   const berget = (pricing: unknown) => ADAPTERS.berget.parse({ object: "list", data: [{ id: "meta-llama/Llama-3.3-70B-Instruct", pricing }] }, {})?.models[0];
 

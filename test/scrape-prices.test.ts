@@ -36,7 +36,7 @@ const json = (body: string): Play => (_q, r) => r.writeHead(200, { "content-type
 let tree: Tree;
 afterEach(async () => tree?.cleanup());
 
-const POLICY = { ...DEFAULT_POLICY, timeoutMs: 2000, retries: 0, backoffMs: 10 };
+const POLICY = { ...DEFAULT_POLICY, timeoutMs: 2000, retries: 0, backoffMs: 10, allowPrivate: true };
 const DAY = "2026-11-20";
 const NOW = () => new Date(`${DAY}T08:00:00Z`);
 

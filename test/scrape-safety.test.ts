@@ -48,7 +48,7 @@ const list = (...ids: string[]) => ({ object: "list", data: ids.map((id) => ({ i
 let tree: Tree;
 afterEach(async () => tree?.cleanup());
 
-const POLICY = { ...DEFAULT_POLICY, timeoutMs: 2000, retries: 0, backoffMs: 10 };
+const POLICY = { ...DEFAULT_POLICY, timeoutMs: 2000, retries: 0, backoffMs: 10, allowPrivate: true };
 const NOW = () => new Date("2026-11-20T08:00:00Z");
 
 function record(id: string, baseUrl = `${origins[0]}/${id}/v1`): Record<string, unknown> {
@@ -206,5 +206,60 @@ describe("the committed configuration", () => {
     }
     expect(workflow).toContain("--summary-file");
     expect(workflow).not.toMatch(/auto-?merge|gh pr merge|merge-method/i);
+  });
+});
+
+describe("hostile review, round 3: keys, redirects, private addresses and slow providers", () => {
+  it("refuses a key with a line break before use, and no file, log or summary line carries any of it", async () => {
+    plays.set("0/broken/v1/models", json(list("m-a")));
+    const brokenKey = "sk-live-FIRSTHALF\nX-Injected: SECONDHALF";
+    const { logs, summary, observation } = await run([record("broken")], { env: { EVIDENCE_API_KEY_BROKEN: brokenKey } });
+    const written = [(await observation("broken")).text, logs.join("\n"), JSON.stringify(summary)].join("\n");
+    expect(written).not.toContain("FIRSTHALF");
+    expect(written).not.toContain("SECONDHALF");
+    expect(summary.providers[0]!.keyWithheld).toMatch(/EVIDENCE_API_KEY_BROKEN is malformed/);
+    expect(seen.get("0/broken/v1/models")?.authorization).toBeUndefined();
+  });
+
+  it("does not follow a redirect to another site, and says where it pointed", async () => {
+    const otherSite = origins[1]!.replace("127.0.0.1", "localhost");
+    plays.set("0/offsite/v1/models", (_q, r) => r.writeHead(302, { location: `${otherSite}/offsite-list/models` }).end());
+    plays.set("1/offsite-list/models", json(list("someone-elses-model")));
+    const { summary, observation } = await run([record("offsite")]);
+    expect(summary.failed).toBe(1);
+    expect((await observation("offsite")).value.models_api.last_attempt.error).toMatch(/redirect to another site \(localhost:\d+\) not followed/);
+    expect(seen.has("1/offsite-list/models")).toBe(false);
+  });
+
+  it("refuses loopback addresses unless private addresses are allowed", async () => {
+    plays.set("0/private/v1/models", json(list("m-a")));
+    const { summary, observation } = await run([record("private")], { policy: { ...POLICY, allowPrivate: false } });
+    expect(summary.failed).toBe(1);
+    expect((await observation("private")).value.models_api.last_attempt.error).toMatch(/private, loopback or link-local address refused/);
+    expect(seen.has("0/private/v1/models")).toBe(false);
+  });
+
+  it("gives up when a Retry-After would run past the provider's time budget, instead of waiting", async () => {
+    plays.set("0/slow/v1/models", (_q, r) => r.writeHead(503, { "retry-after": "30" }).end());
+    const started = Date.now();
+    const { summary, observation } = await run([record("slow")], { policy: { ...POLICY, retries: 3, maxRetryAfterMs: 600_000, providerDeadlineMs: 1_000 } });
+    expect(summary.failed).toBe(1);
+    expect((await observation("slow")).value.models_api.last_attempt.error).toMatch(/HTTP 503; the provider's time budget \(1 s\) is spent/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it("--record saves the first raw answer once, without headers, and never replaces it", async () => {
+    plays.set("0/rec/v1/models", json(list("m-a", "m-b")));
+    tree = await makeTree([record("rec")]);
+    const folder = path.join(tree.root, "fixtures");
+    const options = { only: [], concurrency: 1, policy: POLICY, now: NOW, log: () => undefined, env: { EVIDENCE_API_KEY_REC: "sk-recorded-secret" }, recordTo: folder };
+    await scrape(projectPaths(tree.root), [record("rec")] as unknown as Provider[], options);
+    const first = await fs.readFile(path.join(folder, "rec.recorded.json"), "utf8");
+    expect(JSON.parse(first)).toEqual(list("m-a", "m-b"));
+    expect(await fs.readFile(path.join(folder, "rec.recorded.source.md"), "utf8")).toMatch(/Endpoint: http:\/\/127\.0\.0\.1:\d+\/rec\/v1\/models/);
+    plays.set("0/rec/v1/models", json(list("m-c")));
+    await scrape(projectPaths(tree.root), [record("rec")] as unknown as Provider[], options);
+    expect(await fs.readFile(path.join(folder, "rec.recorded.json"), "utf8")).toBe(first);
+    expect((await fs.readdir(folder)).join(" ")).not.toMatch(/secret/);
   });
 });

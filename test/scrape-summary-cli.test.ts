@@ -29,7 +29,7 @@ describe("npm run scrape -- --summary-file (what the refresh workflow runs)", ()
     tree = await makeTree([minimalRecord("ovh", { api: { base_url: baseUrl }, pricing: { currency } })]);
     await tree.writeRaw("data/scrape-sources.json", JSON.stringify({ sources: { ovh: { adapter: "ovhcloud" } } }));
     const file = path.join(tree.root, "summary.md");
-    const result = await runCli(["--root", tree.root, "scrape", "--timeout", "2000", "--summary-file", file]);
+    const result = await runCli(["--root", tree.root, "scrape", "--allow-private", "--timeout", "2000", "--summary-file", file]);
     expect(result.code).toBe(0);
     const text = await fs.readFile(file, "utf8");
     expect(text).toContain("1 checked, 1 ok, 0 failed");

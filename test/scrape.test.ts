@@ -38,7 +38,7 @@ const json = (body: string, status = 200, headers: Record<string, string> = {}):
 let tree: Tree;
 afterEach(async () => tree?.cleanup());
 
-const FAST = { ...DEFAULT_POLICY, timeoutMs: 400, retries: 2, backoffMs: 20, maxBodyBytes: 64 * 1024 };
+const FAST = { ...DEFAULT_POLICY, timeoutMs: 400, retries: 2, backoffMs: 20, maxBodyBytes: 64 * 1024, allowPrivate: true };
 const NOW = () => new Date("2026-11-20T08:00:00Z");
 
 function record(id: string, models: string[] | null): Record<string, unknown> {
@@ -202,7 +202,7 @@ describe("scrape then build: the merge rule", () => {
   it("the CLI scrape command prints a line per provider and a summary, and refuses unknown ids with exit 2", async () => {
     plays.set("/cli/v1/models", json(list("m-a")));
     tree = await makeTree([record("cli", ["m-a"])]);
-    const result = await runCli(["--root", tree.root, "scrape", "--timeout", "2000"]);
+    const result = await runCli(["--root", tree.root, "scrape", "--allow-private", "--timeout", "2000"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/ok\s+cli: 1 models/);
     expect(result.stdout).toContain("scrape: 1 checked, 1 ok, 0 failed");

@@ -175,7 +175,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--backoff <ms>", "first wait before a retry (doubles each time)", parseCount, DEFAULT_POLICY.backoffMs)
     .option("--concurrency <n>", "requests under way at once", parseCount, 4)
     .option("--summary-file <path>", "also write a Markdown summary of what changed and of the review queue (the refresh pull request's description)")
-    .action(async (options: { provider?: string[]; url?: string; timeout: number; retries: number; backoff: number; concurrency: number; summaryFile?: string }) => {
+    .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
+    .option("--record", "also save each provider's raw models answer as a test fixture, once per provider (test/fixtures/models/<id>.recorded.json)")
+    .action(async (options: { provider?: string[]; url?: string; timeout: number; retries: number; backoff: number; concurrency: number; summaryFile?: string; allowPrivate?: boolean; record?: boolean }) => {
       if (options.concurrency < 1) throw new UsageError("--concurrency must be at least 1");
       if (options.url && options.provider?.length !== 1) throw new UsageError("--url needs exactly one --provider");
       const dataset = await loadDataset(paths(), todayUtc());
@@ -192,7 +194,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         only: options.provider ?? [],
         url: options.url,
         concurrency: options.concurrency,
-        policy: { ...DEFAULT_POLICY, timeoutMs: options.timeout, retries: options.retries, backoffMs: options.backoff },
+        policy: { ...DEFAULT_POLICY, timeoutMs: options.timeout, retries: options.retries, backoffMs: options.backoff, allowPrivate: options.allowPrivate === true },
+        ...(options.record && { recordTo: path.join(paths().root, "test", "fixtures", "models") }),
       });
       console.log(`scrape: ${summary.checked} checked, ${summary.ok} ok, ${summary.failed} failed, ${summary.skipped.length} without api.base_url skipped`);
       if (options.summaryFile) {

@@ -1,3 +1,4 @@
+import { isLoopback } from "../net/addresses.js";
 import type { ScrapeSource } from "./sources.js";
 
 /** The environment variable that may hold a provider's API key; the key is never written or printed. */
@@ -5,17 +6,15 @@ export function apiKeyVariable(id: string): string {
   return `EVIDENCE_API_KEY_${id.toUpperCase().replace(/-/g, "_")}`;
 }
 
+const WELL_FORMED_KEY = /^[\x21-\x7e]{8,4096}$/;
+
 /** A key and the one host (host[:port]) it may be sent to. */
 export interface KeyGrant {
   key: string;
   host: string;
 }
 
-/** 127.0.0.0/8, ::1 and localhost: a request there never leaves the machine, so plain http is acceptable. */
-export function isLoopback(hostname: string): boolean {
-  const bare = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
-}
+export { isLoopback };
 
 function parse(url: string): URL | null {
   try {
@@ -46,6 +45,9 @@ export function keyGrantFor(
 ): { grant?: KeyGrant; withheld?: string } {
   const key = env[apiKeyVariable(id)];
   if (!key) return {};
+  // A line break or other control character would make the HTTP client throw an error that quotes the
+  // header, key included; such a key is refused before use, in words that never repeat it.
+  if (!WELL_FORMED_KEY.test(key)) return { withheld: `${apiKeyVariable(id)} is malformed (a key is one line of visible ASCII characters, 8 to 4096 of them); it was not used` };
   const base = baseUrl ? parse(baseUrl) : null;
   if (!base) return { withheld: "the record has no usable api.base_url" };
   const host = base.host.toLowerCase();

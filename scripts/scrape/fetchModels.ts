@@ -17,6 +17,8 @@ export type ModelsListResult =
       /** More models (or pages) were offered than an observation keeps. */
       truncated: boolean;
       openAiList: boolean;
+      /** The first page exactly as it came (the body only: no headers, no key), for a recording. */
+      firstPage: string;
     }
   | { ok: false; httpStatus: number | null; error: string; attempts: number };
 
@@ -37,16 +39,19 @@ export async function fetchModelsList(endpoint: string, options: ReadOptions): P
   let truncated = false;
   let pages = 0;
   let httpStatus = 0;
+  let firstPage = "";
+  const deadline = Date.now() + policy.providerDeadlineMs;
   for (let url: string | null = endpoint; url !== null; ) {
     if (pages >= policy.maxPages) {
       truncated = true;
       break;
     }
-    const answer = await getJson(url, options.grant, policy);
+    const answer = await getJson(url, options.grant, policy, deadline);
     attempts += answer.attempts;
     if (!answer.ok) return { ...answer, attempts, ...(pages > 0 && { error: `page ${pages + 1}: ${answer.error}` }) };
     pages += 1;
     httpStatus = answer.httpStatus;
+    if (pages === 1) firstPage = answer.text;
     const page = adapter.parse(answer.body, { currency: options.source?.currency });
     if (!page) return { ok: false, httpStatus, error: `JSON is not ${adapter.expected}`, attempts };
     openAiList &&= page.openAiList;
@@ -60,5 +65,5 @@ export async function fetchModelsList(endpoint: string, options: ReadOptions): P
     }
     url = truncated ? null : nextPageUrl(options.source?.pagination, answer.body, endpoint);
   }
-  return { ok: true, httpStatus, models: [...byId.values()], attempts, pages, truncated, openAiList };
+  return { ok: true, httpStatus, models: [...byId.values()], attempts, pages, truncated, openAiList, firstPage };
 }

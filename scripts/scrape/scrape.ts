@@ -5,8 +5,10 @@ import { Observation, type Provider } from "../schema/index.js";
 import { writeAtomically } from "../util/files.js";
 import { mapLimit } from "../util/pool.js";
 import { DEFAULT_ADAPTER, type AdapterName } from "./adapters/index.js";
-import { keyGrantFor } from "./apiKey.js";
+import { apiKeyVariable, keyGrantFor } from "./apiKey.js";
+import { scrubSecrets } from "../net/request.js";
 import { attemptsOf, observationText } from "./attempt.js";
+import { recordAnswer } from "./record.js";
 import { DEFAULT_POLICY, fetchModelsList, type FetchPolicy } from "./fetchModels.js";
 import { readScrapeSources, type ScrapeSource } from "./sources.js";
 import { changesBetween, type ProviderOutcome, type ScrapeSummary } from "./summary.js";
@@ -25,7 +27,11 @@ export interface ScrapeOptions {
   log?: (line: string) => void;
   /** Defaults to process.env; tests pass their own. */
   env?: NodeJS.ProcessEnv;
+  /** Save each provider's first raw answer here as a test fixture, unless one is already recorded. */
+  recordTo?: string;
 }
+
+const rawKeyOf = (id: string, env: NodeJS.ProcessEnv = process.env) => env[apiKeyVariable(id)];
 
 export function modelsEndpoint(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/models`;
@@ -75,12 +81,18 @@ export async function scrape(paths: ProjectPaths, providers: readonly Provider[]
   const outcomes = await mapLimit(targets, options.concurrency, async ({ record, endpoint, adapter, source }): Promise<ProviderOutcome> => {
     const started = Date.now();
     const { grant, withheld } = keyGrantFor(record.id, record.api?.base_url?.value, source, options.env);
-    const result = await fetchModelsList(endpoint, { adapter, source, grant, policy: options.policy });
+    const fetched = await fetchModelsList(endpoint, { adapter, source, grant, policy: options.policy });
+    // Whatever went wrong, no word of the key reaches the observation, the log or the summary.
+    const result = fetched.ok ? fetched : { ...fetched, error: scrubSecrets(fetched.error, [grant?.key, rawKeyOf(record.id, options.env)]) };
     const { attempt, good } = attemptsOf(result, endpoint, adapter, now().toISOString().replace(/\.\d{3}Z$/, "Z"));
     const file = path.join(paths.observations, `${record.id}.json`);
     const previous = await readObservation(file, record.id);
     const lastGood = good ?? previous.models_api?.last_good ?? null;
     await writeAtomically(file, observationText({ ...previous, id: record.id, models_api: { last_attempt: attempt, last_good: lastGood } }));
+    if (options.recordTo && result.ok) {
+      const recorded = await recordAnswer(options.recordTo, record.id, endpoint, adapter, result.httpStatus, result.firstPage, now());
+      if (recorded) log(`  record  ${record.id}: first recorded answer saved as ${recorded}`);
+    }
     const took = `${Date.now() - started} ms`;
     if (withheld) log(`  note    ${record.id}: API key not sent: ${withheld}`);
     if (!result.ok) {
