@@ -18,6 +18,12 @@ export interface ProjectPaths {
   datasetMeta: string;
   publicDir: string;
   reviewQueue: string;
+  /** Computed dates of the repository files that sources pin (npm run source-dates). */
+  sourceDates: string;
+  /** What the source watch saw at each cited URL (npm run sources). */
+  sourceWatch: string;
+  /** The company registers' answers, one file per provider (npm run registry). */
+  registry: string;
 }
 
 export function projectPaths(root: string): ProjectPaths {
@@ -30,6 +36,9 @@ export function projectPaths(root: string): ProjectPaths {
     datasetMeta: path.join(data, "dataset.json"),
     publicDir: path.join(root, "public"),
     reviewQueue: path.join(data, "review-queue.json"),
+    sourceDates: path.join(data, "source-dates.json"),
+    sourceWatch: path.join(data, "sources.json"),
+    registry: path.join(data, "registry"),
   };
 }
 

@@ -38,6 +38,9 @@ const loaded = (value: unknown, stem = "acme-ai"): LoadedData => ({
   meta: { file: "data/dataset.json", stem: "dataset", value: DATASET_META },
   providers: [{ file: `data/providers/${stem}.json`, stem, value }],
   observations: [],
+  sourceDates: null,
+  sourceWatch: null,
+  registry: [],
   problems: [],
 });
 

@@ -1,4 +1,4 @@
-import { lstatSync, promises as fs, realpathSync, statSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, promises as fs, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { LIMITS, type ProjectPaths } from "../config.js";
 import type { Problem } from "../problems.js";
@@ -18,6 +18,12 @@ export interface LoadedData {
   meta: RawFile | null;
   providers: RawFile[];
   observations: RawFile[];
+  /** data/source-dates.json, when present. */
+  sourceDates: RawFile | null;
+  /** data/sources.json, when present. */
+  sourceWatch: RawFile | null;
+  /** data/registry/<id>.json */
+  registry: RawFile[];
   problems: Problem[];
 }
 
@@ -33,8 +39,14 @@ export interface Inputs {
   meta: InputBytes | null;
   providers: InputBytes[];
   observations: InputBytes[];
+  sourceDates: InputBytes | null;
+  sourceWatch: InputBytes | null;
+  registry: InputBytes[];
   problems: Problem[];
 }
+
+/** Files about the whole dataset, not one record: their problems name no record id. */
+const DATASET_WIDE_FILES = new Set(["dataset", "source-dates", "sources"]);
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -119,7 +131,7 @@ export async function readInputs(paths: ProjectPaths): Promise<Inputs> {
     dataRoot = realpathSync(paths.data);
   } catch {
     problems.push({ severity: "error", file: relative(paths, paths.data), path: "$", rule: "missing-folder", message: "the data folder is missing" });
-    return { meta: null, providers: [], observations: [], problems };
+    return { meta: null, providers: [], observations: [], sourceDates: null, sourceWatch: null, registry: [], problems };
   }
   const meta = readInputFile(paths, paths.datasetMeta, "dataset", dataRoot, problems);
   const providerNames = await listJsonFiles(paths.providers);
@@ -128,18 +140,31 @@ export async function readInputs(paths: ProjectPaths): Promise<Inputs> {
   }
   const providers = readFolder(paths, paths.providers, dataRoot, providerNames ?? [], problems);
   const observations = readFolder(paths, paths.observations, dataRoot, (await listJsonFiles(paths.observations)) ?? [], problems);
-  const total = [...(meta ? [meta] : []), ...providers, ...observations].reduce((sum, input) => sum + input.bytes.length, 0);
+  const optional = (file: string, stem: string) => (existsSync(file) || isBrokenLink(file) ? readInputFile(paths, file, stem, dataRoot, problems) : null);
+  const sourceDates = optional(paths.sourceDates, "source-dates");
+  const sourceWatch = optional(paths.sourceWatch, "sources");
+  const registry = readFolder(paths, paths.registry, dataRoot, (await listJsonFiles(paths.registry)) ?? [], problems);
+  const total = [...(meta ? [meta] : []), ...providers, ...observations, ...(sourceDates ? [sourceDates] : []), ...(sourceWatch ? [sourceWatch] : []), ...registry].reduce((sum, input) => sum + input.bytes.length, 0);
   if (total > LIMITS.maxTotalBytes) {
     problems.push({ severity: "error", file: relative(paths, paths.data), path: "$", rule: "max-total-size", message: `the data files hold ${total} bytes in all, over the limit of ${LIMITS.maxTotalBytes} bytes` });
   }
-  return { meta, providers, observations, problems };
+  return { meta, providers, observations, sourceDates, sourceWatch, registry, problems };
+}
+
+/** A symbolic link whose target is gone: present, so reported, not skipped as absent. */
+function isBrokenLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /** Parses one input file; one that is not JSON becomes a Problem that names it. */
 export function parseInput(input: InputBytes, problems: Problem[]): RawFile | null {
   const result = parseJsonText(input.bytes);
   if (result.ok) return { file: input.file, stem: input.stem, value: result.value };
-  problems.push({ severity: "error", file: input.file, ...(input.stem !== "dataset" && { id: input.stem }), ...result.problem });
+  problems.push({ severity: "error", file: input.file, ...(!DATASET_WIDE_FILES.has(input.stem) && { id: input.stem }), ...result.problem });
   return null;
 }
 
@@ -150,7 +175,10 @@ export function parseInputs(inputs: Inputs): LoadedData {
   const meta = inputs.meta ? parse(inputs.meta) : null;
   const providers = inputs.providers.map(parse).filter((file): file is RawFile => file !== null);
   const observations = inputs.observations.map(parse).filter((file): file is RawFile => file !== null);
-  return { meta, providers, observations, problems };
+  const sourceDates = inputs.sourceDates ? parse(inputs.sourceDates) : null;
+  const sourceWatch = inputs.sourceWatch ? parse(inputs.sourceWatch) : null;
+  const registry = inputs.registry.map(parse).filter((file): file is RawFile => file !== null);
+  return { meta, providers, observations, sourceDates, sourceWatch, registry, problems };
 }
 
 export async function loadData(paths: ProjectPaths): Promise<LoadedData> {

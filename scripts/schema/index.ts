@@ -4,3 +4,4 @@ export * from "./model.js";
 export * from "./provider.js";
 export * from "./resources.js";
 export * from "./observation.js";
+export * from "./repositoryFile.js";

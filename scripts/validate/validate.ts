@@ -1,8 +1,9 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
 import { FACT_PATHS, pathKey } from "../schema/coverage.js";
-import { DatasetMeta, Fact, Observation, Provider } from "../schema/index.js";
+import { DatasetMeta, Fact, Observation, Provider, SourceDates } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf } from "./consistency.js";
+import { checkRepositoryDates } from "./repositoryDates.js";
 import { factsOf } from "../schema/facts.js";
 import { checkDiscipline } from "./discipline.js";
 import type { Problem } from "../problems.js";
@@ -19,6 +20,8 @@ export interface ValidatedData {
   providers: ValidatedRecord[];
   /** Scraper observations by provider id. */
   observations: Map<string, Observation>;
+  /** Computed dates of pinned repository files (data/source-dates.json), when present. */
+  sourceDates: SourceDates | null;
   problems: Problem[];
 }
 
@@ -117,6 +120,15 @@ export function validateMeta(raw: RawFile, problems: Problem[]): DatasetMeta | n
   return null;
 }
 
+/** A dataset-wide file read by the schema that describes it; null (with located problems) when it does not fit. */
+function validateWide<T>(raw: RawFile | null, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: Parameters<typeof problemsFromIssues>[0] } } }, problems: Problem[]): T | null {
+  if (!raw) return null;
+  const parsed = schema.safeParse(raw.value);
+  if (parsed.success) return parsed.data;
+  problems.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file }));
+  return null;
+}
+
 /** Validates everything that was loaded, collecting every problem before deciding. */
 export function validateData(loaded: LoadedData, today: string): ValidatedData {
   const problems: Problem[] = [...loaded.problems];
@@ -144,5 +156,7 @@ export function validateData(loaded: LoadedData, today: string): ValidatedData {
   }
   providers.sort((a, b) => (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
   problems.push(...checkSharedSources(providers.map(({ file, record }) => ({ file, id: record.id, citations: citationsOf(record) }))));
-  return { meta, providers, observations, problems };
+  const sourceDates = validateWide(loaded.sourceDates, SourceDates, problems);
+  if (sourceDates) problems.push(...checkRepositoryDates(providers, sourceDates)); // TEMP gate until data/source-dates.json lands
+  return { meta, providers, observations, sourceDates, problems };
 }
