@@ -1,5 +1,10 @@
-import type { Command } from "commander";
-import type { ProjectPaths } from "../config.js";
+import { InvalidArgumentError, type Command } from "commander";
+import path from "node:path";
+import { todayUtc, type ProjectPaths } from "../config.js";
+import { DEFAULT_NET_POLICY } from "../net/request.js";
+import type { RepositoryFile } from "../schema/index.js";
+import { applySourceDates } from "../sourceDates/apply.js";
+import { runSourceDates } from "../sourceDates/run.js";
 
 /** What the job commands need from the program that registers them. */
 export interface JobContext {
@@ -7,11 +12,77 @@ export interface JobContext {
   setExitCode: (code: number) => void;
 }
 
+/** Collects a repeatable option's values. */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+function parseMilliseconds(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new InvalidArgumentError("expected a whole number of milliseconds, 1 or more");
+  return value;
+}
+
+/** `name=https://base` pairs for the names given; tests point a job at a loopback server this way. */
+export function parseEndpoints<Name extends string>(pairs: readonly string[], names: Record<string, Name>): Partial<Record<Name, string>> {
+  const endpoints: Partial<Record<Name, string>> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf("=");
+    const name = names[pair.slice(0, at)];
+    if (at < 1 || !name) throw new InvalidArgumentError(`--endpoint expects <name>=<base-url> with name one of ${Object.keys(names).join(", ")}`);
+    const base = pair.slice(at + 1);
+    let url: URL;
+    try {
+      url = new URL(base);
+    } catch {
+      throw new InvalidArgumentError(`--endpoint ${name}: expected an absolute http(s) URL`);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new InvalidArgumentError(`--endpoint ${name}: expected an absolute http(s) URL`);
+    endpoints[name] = url.href;
+  }
+  return endpoints;
+}
+
+const FORGE_NAMES: Record<string, RepositoryFile["forge"]> = { github: "github.com", gitlab: "gitlab.com" };
+
 /**
  * The commands that read the outside world and write a committed file under data/ (source dates, the
  * source watch, the company registers). Kept apart from program.ts so each job owns its options.
  */
 export function registerJobCommands(program: Command, context: JobContext): void {
-  void program;
-  void context;
+  program
+    .command("source-dates")
+    .description("compute source_date for every Fact whose source_url pins a repository file (the day of the file's last change at the pinned commit) into data/source-dates.json")
+    .option("--clones <dir>", "a folder of clones (<owner>+<repo>, <owner>/<repo> or <repo>) to read histories from first")
+    .option("--only <id>", "only this provider id (repeatable)", collect, [])
+    .option("--offline", "never ask GitHub's or GitLab's API; what no clone answers stays unresolved")
+    .option("--refresh", "compute again the entries that already have a date")
+    .option("--apply", "also rewrite the seed's source_date (and the note's 'last changed' date) from the computed dates")
+    .option("--endpoint <forge=url>", "another API base URL for github or gitlab (repeatable; tests)", collect, [])
+    .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
+    .option("--timeout <ms>", "time limit per API request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
+    .action(async (options: { clones?: string; only: string[]; offline?: boolean; refresh?: boolean; apply?: boolean; endpoint: string[]; allowPrivate?: boolean; timeout: number }) => {
+      const paths = context.paths();
+      const today = todayUtc();
+      const run = await runSourceDates(paths, {
+        ...(options.clones && { clones: path.resolve(options.clones) }),
+        only: options.only,
+        offline: options.offline === true,
+        refresh: options.refresh === true,
+        endpoints: parseEndpoints(options.endpoint, FORGE_NAMES),
+        policy: { ...DEFAULT_NET_POLICY, timeoutMs: options.timeout, allowPrivate: options.allowPrivate === true },
+        env: process.env,
+        today,
+      });
+      const facts = run.cited.reduce((sum, item) => sum + item.citedBy.length, 0);
+      console.log(
+        `source-dates: ${run.cited.length} pinned repository files cited by ${facts} Facts; ${run.resolved.length} dated now, ${run.kept} already dated, ${run.unresolved.length} unresolved${run.pruned.length ? `, ${run.pruned.length} no longer cited removed` : ""}`,
+      );
+      for (const { key, reason } of run.unresolved) console.log(`  unresolved ${key}: ${reason}`);
+      for (const { id, path: where, url } of run.unpinned) console.log(`  not pinned to a commit, so not datable: ${id} ${where} ${url}`);
+      if (options.apply) {
+        const redated = await applySourceDates(paths, run.dates, options.only, today);
+        const records = new Set(redated.map((item) => item.id)).size;
+        console.log(`source-dates: ${redated.length} source_date values rewritten in ${records} records`);
+        for (const item of redated) console.log(`  ${item.id} ${item.path}: ${item.from ?? "null"} -> ${item.to ?? "null"}`);
+      }
+    });
 }

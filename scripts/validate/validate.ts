@@ -157,6 +157,6 @@ export function validateData(loaded: LoadedData, today: string): ValidatedData {
   providers.sort((a, b) => (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
   problems.push(...checkSharedSources(providers.map(({ file, record }) => ({ file, id: record.id, citations: citationsOf(record) }))));
   const sourceDates = validateWide(loaded.sourceDates, SourceDates, problems);
-  if (sourceDates) problems.push(...checkRepositoryDates(providers, sourceDates)); // TEMP gate until data/source-dates.json lands
+  problems.push(...checkRepositoryDates(providers, sourceDates));
   return { meta, providers, observations, sourceDates, problems };
 }
