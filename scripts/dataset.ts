@@ -1,7 +1,7 @@
 import type { ProjectPaths } from "./config.js";
 import { loadData } from "./load/loadData.js";
 import { mergeObservations, type ReviewEntry } from "./merge/merge.js";
-import { Provider, type DatasetMeta } from "./schema/index.js";
+import { Provider, type DatasetMeta, type SourceDates } from "./schema/index.js";
 import { canonicalize } from "./schema/walk.js";
 import { errorsOf, type Problem } from "./problems.js";
 import { validateData } from "./validate/validate.js";
@@ -14,6 +14,8 @@ export interface LoadedDataset {
   /** The provider file each record came from, for locating problems found later. */
   files: Map<string, string>;
   reviewQueue: ReviewEntry[];
+  /** The computed dates of pinned repository files (data/source-dates.json), when present. */
+  sourceDates: SourceDates | null;
   /** Errors and warnings, every one of them: commands decide whether errors stop them. */
   problems: Problem[];
 }
@@ -26,7 +28,7 @@ export async function loadDataset(paths: ProjectPaths, today: string): Promise<L
   const validated = validateData(await loadData(paths), today);
   const files = new Map(validated.providers.map(({ file, record }) => [record.id, file]));
   if (errorsOf(validated.problems).length > 0) {
-    return { meta: validated.meta, providers: validated.providers.map((entry) => entry.record), files, reviewQueue: [], problems: validated.problems };
+    return { meta: validated.meta, providers: validated.providers.map((entry) => entry.record), files, reviewQueue: [], sourceDates: validated.sourceDates, problems: validated.problems };
   }
   const merged = mergeObservations(
     validated.providers.map((entry) => entry.record),
@@ -34,5 +36,5 @@ export async function loadDataset(paths: ProjectPaths, today: string): Promise<L
   );
   // The merge adds members to the records it touches; put those back in canonical key order.
   const providers = merged.providers.map((record) => (validated.observations.has(record.id) ? (canonicalize(Provider, record) as Provider) : record));
-  return { meta: validated.meta, providers, files, reviewQueue: merged.reviewQueue, problems: validated.problems };
+  return { meta: validated.meta, providers, files, reviewQueue: merged.reviewQueue, sourceDates: validated.sourceDates, problems: validated.problems };
 }

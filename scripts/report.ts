@@ -4,6 +4,8 @@ import { daysBefore } from "./site/status.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { checkSharedSources, citationsOf } from "./validate/consistency.js";
 import { factsByStatusOf, factsOf } from "./schema/facts.js";
+import { BUYER_QUESTIONS, buyerAnswersOf, hasTokenPrice } from "./schema/buyerQuestions.js";
+import { repositoryFileOf, type SourceDates } from "./schema/index.js";
 
 const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Source types that can confirm a company's home: its own legal pages or a register. */
@@ -40,6 +42,10 @@ export interface ReportOptions {
   today: string;
   /** A verification older than this many days is listed as stale. */
   staleDays: number;
+  /** The records buyers compare first (data/compared-first.json), measured question by question. */
+  comparedFirst?: readonly string[];
+  /** data/source-dates.json, for the repository histories that could not be read. */
+  sourceDates?: SourceDates | null;
 }
 
 export interface DatasetReport {
@@ -65,6 +71,17 @@ export interface DatasetReport {
   oldestVerified: string | null;
   newestVerified: string | null;
   shares: Array<{ label: string; have: number; of: number }>;
+  /** Researched Facts whose status says a source was read, without the day it was read. */
+  withoutVerification: Array<{ id: string; path: string }>;
+  /** Per buyer question, how many records it is asked of and how many answer it. */
+  questions: Array<{ key: string; label: string; answered: number; asked: number }>;
+  comparedFirst: Array<{ id: string; category: string; answered: number; asked: number; open: string[] }>;
+  /** Ids in the compared-first list with no record. */
+  comparedFirstMissing: string[];
+  /** Pinned repository files whose history could not be read: their Facts stay undated. */
+  unreadableHistories: Array<{ key: string; reason: string }>;
+  /** Repository sources that name a branch, not a commit: their content is not fixed. */
+  unpinnedRepositorySources: Array<{ id: string; path: string; url: string }>;
   leastResearched: Array<{ id: string; researched: number; applicable: number }>;
 }
 
@@ -97,6 +114,12 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     oldestVerified: null,
     newestVerified: null,
     shares: [],
+    withoutVerification: [],
+    questions: [],
+    comparedFirst: [],
+    comparedFirstMissing: [],
+    unreadableHistories: [],
+    unpinnedRepositorySources: [],
     leastResearched: [],
   };
   for (const record of providers) {
@@ -111,6 +134,11 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
         report.nonUnknown += 1;
         if (fact.source_url) report.withSource += 1;
         if (fact.verified_at) report.withVerification += 1;
+        else if (status !== "not_applicable") report.withoutVerification.push(where);
+        if (typeof fact.source_url === "string") {
+          const file = repositoryFileOf(fact.source_url);
+          if (file && !file.pinned) report.unpinnedRepositorySources.push({ ...where, url: fact.source_url });
+        }
         if (typeof fact.source_date === "string") {
           report.withSourceDate += 1;
           increment(report.sourceYears, fact.source_date.slice(0, 4));
@@ -153,6 +181,24 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     report.shares.push({ label: share.label, have, of });
   }
 
+  report.shares.push({ label: "a per-token price, provider-level or on models (inference APIs)", have: providers.filter((record) => record.category === "inference_api" && hasTokenPrice(record)).length, of: providers.filter((record) => record.category === "inference_api").length });
+  for (const question of BUYER_QUESTIONS) {
+    const asked = providers.filter((record) => !question.of || question.of.has(record.category));
+    report.questions.push({ key: question.key, label: question.label, asked: asked.length, answered: asked.filter((record) => question.answered(record)).length });
+  }
+  const byId = new Map(providers.map((record) => [record.id, record]));
+  for (const id of options.comparedFirst ?? []) {
+    const record = byId.get(id);
+    if (!record) {
+      report.comparedFirstMissing.push(id);
+      continue;
+    }
+    report.comparedFirst.push({ id, category: record.category, ...buyerAnswersOf(record) });
+  }
+  report.unreadableHistories = Object.entries(options.sourceDates?.files ?? {})
+    .filter(([, entry]) => entry.date === null)
+    .map(([key, entry]) => ({ key, reason: entry.unresolved ?? "" }));
+
   const citing = providers.map((record) => ({ file: record.id, id: record.id, citations: citationsOf(record) }));
   const shared = new Map<string, Set<string>>();
   for (const { id, citations } of citing) {
@@ -183,6 +229,18 @@ function capped(lines: readonly string[], top: number): string[] {
 
 const listed = (entries: ReadonlyArray<{ id: string; path: string }>, top: number) =>
   capped(entries.map((entry) => `${entry.id} ${entry.path}`), top);
+
+function comparedFirstLines(report: DatasetReport): string[] {
+  if (report.comparedFirst.length === 0 && report.comparedFirstMissing.length === 0) return [];
+  const asked = report.comparedFirst.reduce((sum, entry) => sum + entry.asked, 0);
+  const answered = report.comparedFirst.reduce((sum, entry) => sum + entry.answered, 0);
+  return [
+    `Records buyers compare first (data/compared-first.json): ${answered} of ${asked} buyer's questions answered (${percent(answered, asked)})`,
+    ...report.comparedFirst.map((entry) => `  ${entry.id.padEnd(34)} ${String(entry.answered).padStart(2)} of ${String(entry.asked).padEnd(2)} ${percent(entry.answered, entry.asked).padStart(6)}${entry.open.length ? `  open: ${entry.open.join(", ")}` : ""}`),
+    ...(report.comparedFirstMissing.length ? [`  listed but not in the dataset: ${report.comparedFirstMissing.join(", ")}`] : []),
+    "",
+  ];
+}
 
 export function formatReport(report: DatasetReport, reviewQueue: readonly ReviewEntry[], top = 10): string {
   const lines = [
@@ -221,6 +279,18 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
     "",
     "Buyer's questions answered (share of the records where the field applies):",
     ...report.shares.map((share) => `  ${share.label.padEnd(44)} ${String(share.have).padStart(4)} of ${String(share.of).padEnd(4)} ${percent(share.have, share.of)}`),
+    "",
+    "Buyer's questions, each over the records it is asked of (researched answer; not_applicable counts as answered):",
+    ...report.questions.map((question) => `  ${question.label.padEnd(44)} ${String(question.answered).padStart(4)} of ${String(question.asked).padEnd(4)} ${percent(question.answered, question.asked)}`),
+    "",
+    ...comparedFirstLines(report),
+    `Researched Facts without verified_at (a status that says a source was read, without the day): ${report.withoutVerification.length}`,
+    ...listed(report.withoutVerification, top),
+    "",
+    `Repository files whose history could not be read (source_date stays null, never guessed): ${report.unreadableHistories.length}`,
+    ...capped(report.unreadableHistories.map((entry) => `${entry.key} — ${entry.reason}`), top),
+    `Repository sources naming a branch, not a commit (not datable; pin them): ${report.unpinnedRepositorySources.length}`,
+    ...capped(report.unpinnedRepositorySources.map((entry) => `${entry.id} ${entry.path} ${entry.url}`), top),
     "",
     "Least-researched records (fields researched of those that apply to the category):",
     ...report.leastResearched.slice(0, top).map((entry) => `  ${entry.id.padEnd(34)} ${entry.researched} of ${entry.applicable}`),

@@ -116,6 +116,36 @@ describe("evidence a reader can cite", () => {
     expect(text).toContain("Undated sources: 2 (opening one and finding its date dates all of its Facts), most Facts first:\n    2 https://acme.example/status\n    1 https://acme.example/marketing");
   });
 
+  it("measures the records buyers compare first question by question, and lists unreadable histories and unpinned repository sources", () => {
+    const unpinned = minimalRecord("bare-gpu", {
+      category: "compute_gpu",
+      api: { docs_url: { value: "https://acme.example/docs", status: "claimed", source_url: "https://raw.githubusercontent.com/acme/docs/main/index.md", source_type: "provider_docs", source_date: null, verified_at: "2026-11-01", verified_by: "manual" } },
+    });
+    const records = [Provider.parse(researched), Provider.parse(unpinned)];
+    const report = reportOf(records, {
+      today: TODAY,
+      staleDays: 180,
+      comparedFirst: ["acme-ai", "bare-gpu", "gone-ai"],
+      sourceDates: { files: { [`github.com/acme/docs@${"a".repeat(40)}:x.md`]: { date: null, unresolved: "history too large to read", checked_at: "2026-11-22" } } },
+    });
+    const gpu = report.comparedFirst.find((entry) => entry.id === "bare-gpu")!;
+    // A GPU rental is not asked about training use, retention, an API base URL or a per-token price.
+    expect(gpu.asked).toBe(10);
+    expect(gpu.answered).toBe(0);
+    expect(gpu.open).toContain("price.model");
+    expect(gpu.open).not.toContain("compliance.data_used_for_training");
+    const acme = report.comparedFirst.find((entry) => entry.id === "acme-ai")!;
+    expect(acme.asked).toBe(14);
+    expect(acme.open).not.toContain("price.per_token");
+    expect(report.comparedFirstMissing).toEqual(["gone-ai"]);
+    expect(report.unpinnedRepositorySources).toEqual([{ id: "bare-gpu", path: "api.docs_url", url: "https://raw.githubusercontent.com/acme/docs/main/index.md" }]);
+    const text = formatReport(report, []);
+    expect(text).toMatch(new RegExp(`Records buyers compare first \\(data/compared-first.json\\): ${acme.answered} of 24 buyer's questions answered`));
+    expect(text).toContain("listed but not in the dataset: gone-ai");
+    expect(text).toContain("Repository files whose history could not be read (source_date stays null, never guessed): 1");
+    expect(text).toContain("history too large to read");
+  });
+
   it("tells agents in llms.txt and the methodology how to cite both dates and what partial means", async () => {
     tree = await makeTree([researched]);
     await tree.build();

@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../build.js";
@@ -18,6 +19,25 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 class UsageError extends Error {}
+
+/** data/compared-first.json lists the ids the report measures question by question; absent, none. */
+async function readComparedFirst(file: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    return [];
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${path.basename(file)} is not JSON`);
+  }
+  const ids = (parsed as { ids?: unknown } | null)?.ids;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) throw new UsageError(`${path.basename(file)} must hold { "ids": [provider ids] }`);
+  return ids;
+}
 
 function printProblems(problems: readonly Problem[]): void {
   for (const problem of warningsOf(problems)) console.warn(formatProblem(problem));
@@ -221,7 +241,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         exitCode = EXIT.failed;
         return;
       }
-      console.log(formatReport(reportOf(dataset.providers, { today, staleDays: options.staleDays }), dataset.reviewQueue, options.top));
+      const comparedFirst = await readComparedFirst(path.join(paths().data, "compared-first.json"));
+      console.log(formatReport(reportOf(dataset.providers, { today, staleDays: options.staleDays, comparedFirst, sourceDates: dataset.sourceDates }), dataset.reviewQueue, options.top));
     });
 
   registerJobCommands(program, { paths, setExitCode: (code) => (exitCode = code) });
