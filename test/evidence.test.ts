@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { formatReport, reportOf } from "../scripts/report.js";
 import { coverageOf, FACT_PATHS } from "../scripts/schema/coverage.js";
 import { Provider, Status } from "../scripts/schema/index.js";
+import { quoteFact } from "../scripts/mcp/cite.js";
 import { confirmedFact, makeTree, minimalRecord, TODAY, type Tree } from "./helpers.js";
 
 let tree: Tree;
@@ -144,6 +145,23 @@ describe("evidence a reader can cite", () => {
     expect(text).toContain("listed but not in the dataset: gone-ai");
     expect(text).toContain("Repository files whose history could not be read (source_date stays null, never guessed): 1");
     expect(text).toContain("history too large to read");
+  });
+
+  it("a source that states only a month is dated YYYY-MM, shown as the month, never padded to a day", async () => {
+    const monthly = minimalRecord("acme-ai", { compliance: { gdpr_dpa_available: confirmedFact(true, { source_type: "provider_terms", source_date: "2025-10" }) } });
+    tree = await makeTree([monthly]);
+    await tree.build();
+    const page = await tree.read("providers/acme-ai.html");
+    expect(page).toContain("source dated October 2025");
+    expect(page).not.toContain("2025-10-01");
+    const record = Provider.parse(monthly);
+    expect(quoteFact(record, "compliance.gdpr_dpa_available", record.compliance!.gdpr_dpa_available)).toContain("source dated October 2025");
+    expect(JSON.parse(await tree.read("api/data/acme-ai/index.json")).compliance.gdpr_dpa_available.source_date).toBe("2025-10");
+    // A year alone, a month 13 and a month later than the day it was seen are refused.
+    for (const source_date of ["2025", "2025-13", "2026-12"]) {
+      await tree.writeProvider("acme-ai", minimalRecord("acme-ai", { compliance: { gdpr_dpa_available: confirmedFact(true, { source_type: "provider_terms", source_date }) } }));
+      await expect(tree.build()).rejects.toThrow();
+    }
   });
 
   it("tells agents in llms.txt and the methodology how to cite both dates and what partial means", async () => {

@@ -1,5 +1,6 @@
 /** How a Fact is quoted: value, status, verification date and source date on one line, or "not researched". */
 import { isFact, type FactLike } from "../schema/facts.js";
+import { formatSourceDate } from "../schema/primitives.js";
 import type { Provider } from "../schema/index.js";
 
 /** A Fact as a tool hands it out: the record's own Fact (provenance intact) and one line that quotes it. */
@@ -92,7 +93,7 @@ function datesOf(fact: FactLike): string {
       : fact.verified_at === null
         ? "never verified"
         : "verification date not recorded";
-  const sourceDate = typeof fact.source_date === "string" ? `source dated ${fact.source_date}` : fact.source_date === null ? "undated source" : "source date not recorded";
+  const sourceDate = typeof fact.source_date === "string" ? `source dated ${formatSourceDate(fact.source_date)}` : fact.source_date === null ? "undated source" : "source date not recorded";
   return `${verified}, ${sourceDate}`;
 }
 

@@ -1,4 +1,5 @@
 import type { ChangeEntry, ChangeKind, ChangesDocument, FactState } from "../history/shapes.js";
+import { formatSourceDate } from "../schema/primitives.js";
 
 /** Characters XML 1.0 cannot carry at all, escaped or not (control characters, lone surrogates, U+FFFE/U+FFFF). */
 const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
@@ -36,11 +37,11 @@ function shortValue(value: unknown): string {
 /** Value, status and both dates together, as the meaning rules ask every quotation to be. */
 function quoted(state: FactState | null): string {
   if (!state) return "none";
-  const source = state.source_date === null ? "source undated" : `source dated ${state.source_date}`;
+  const source = state.source_date === null ? "source undated" : `source dated ${formatSourceDate(state.source_date)}`;
   return `${shortValue(state.value)} (${state.status ?? "no status"}, verified ${state.verified_at ?? "never"}, ${source})`;
 }
 
-const sourceOf = (state: FactState | null) => `${state?.source_url ?? "no link"} (${state?.source_date ? `dated ${state.source_date}` : "undated"})`;
+const sourceOf = (state: FactState | null) => `${state?.source_url ?? "no link"} (${state?.source_date ? `dated ${formatSourceDate(state.source_date)}` : "undated"})`;
 
 /** One change as one line of plain text, for the feed and for provider pages. */
 export function describeChange(entry: ChangeEntry): string {

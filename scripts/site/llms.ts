@@ -14,7 +14,7 @@ export function llmsText(status: Status, baseUrl: string): string {
 
 Dataset version ${status.dataset_version}: ${status.providers_total} providers, newest verification ${status.last_verified ?? "none"}, ${status.stale_facts ?? 0} Facts verified more than ${status.stale_after_days ?? 180} days ago.
 
-Every statement is a Fact: value, status, source_url, source_type, source_date, verified_at, verified_by, note, and partial on list values. Status is one of confirmed (seen in a primary source), claimed (the provider's own statement), planned (a stated goal), unknown (not researched), not_applicable. verified_at is the day someone opened the source; source_date is the date of the content they saw (null: an undated source). A fresh verified_at on an old source is still old evidence.
+Every statement is a Fact: value, status, source_url, source_type, source_date, verified_at, verified_by, note, and partial on list values. Status is one of confirmed (seen in a primary source), claimed (the provider's own statement), planned (a stated goal), unknown (not researched), not_applicable. verified_at is the day someone opened the source; source_date is the date of the content they saw: YYYY-MM-DD, or YYYY-MM when the source states only a month (never a day it did not state); null: an undated source. A fresh verified_at on an old source is still old evidence.
 
 Meaning rules:
 

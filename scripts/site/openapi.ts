@@ -10,7 +10,7 @@ import { addText, type Artefacts } from "./artefacts.js";
 export const INTERFACE_VERSION = "2026-11-22";
 
 export const MEANING_RULES = [
-  "1. A Fact's status, its verification date (verified_at) and the date of its source (source_date) are always quoted together with the value. verified_at is the day someone looked; source_date is how old the thing they looked at was (null: the source carries no date).",
+  "1. A Fact's status, its verification date (verified_at) and the date of its source (source_date) are always quoted together with the value. verified_at is the day someone looked; source_date is how old the thing they looked at was: YYYY-MM-DD, or YYYY-MM when the source states only a month (null: the source carries no date).",
   "2. A Fact with status `claimed` is the provider's own statement. It is not checked against a register or a binding document.",
   "3. A field that is missing, or whose status is `unknown`, means not researched. It never means 'no'.",
   "4. `category` states the layer of what is bought. It is never geography; jurisdiction is carried in ownership and sovereignty.",

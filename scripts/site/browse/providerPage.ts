@@ -1,4 +1,5 @@
 import type { FactStatus, Model, Provider } from "../../schema/index.js";
+import { formatSourceDate } from "../../schema/primitives.js";
 import { factsOf, type FactLike } from "../../schema/facts.js";
 import type { RecordSummary } from "../summary.js";
 import type { ChangeEntry } from "../../history/shapes.js";
@@ -78,7 +79,7 @@ export function citation(record: Provider, label: string, fact: FactLike, anchor
   const value = typeof fact.display === "string" ? fact.display : describeValue(fact.value, String(fact.status));
   const dates = [
     typeof fact.verified_at === "string" ? `verified ${fact.verified_at}` : "not verified",
-    typeof fact.source_date === "string" ? `source dated ${fact.source_date}` : "undated source",
+    typeof fact.source_date === "string" ? `source dated ${formatSourceDate(fact.source_date)}` : "undated source",
   ].join(", ");
   const source = typeof fact.source_url === "string" ? `, source: ${fact.source_url}` : "";
   return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). European AI infrastructure evidence dataset, version ${context.version}, CC BY 4.0, ${context.baseUrl}/providers/${record.id}.html#${anchor}`;
@@ -89,7 +90,7 @@ function datesCell(fact: FactLike): Html {
   const verified = typeof fact.verified_at === "string" ? `${fact.verified_at}${fact.verified_by ? ` (${String(fact.verified_by)})` : ""}` : html`<span class="muted">not verified</span>`;
   const researched = fact.status !== "unknown";
   const sourceDate =
-    typeof fact.source_date === "string" ? html`<br>source dated ${fact.source_date}` : researched ? html`<br><span class="muted">undated source</span>` : "";
+    typeof fact.source_date === "string" ? html`<br>source dated ${formatSourceDate(fact.source_date)}` : researched ? html`<br><span class="muted">undated source</span>` : "";
   const corroborated = typeof fact.corroborated_at === "string" ? html`<br><span class="muted">corroborated ${fact.corroborated_at}</span>` : "";
   return html`${verified}${sourceDate}${corroborated}`;
 }
@@ -129,7 +130,7 @@ function modelsTable(record: Provider): Html {
   const price = (n: number | undefined) => (typeof n === "number" ? `${n} ${currency}`.trim() : "");
   return html`<section>
 <h2>Models</h2>
-<div class="scroll"><table id="fact-models"><caption>Models and their Fact: ${badge(models.status)} ${models.verified_at ? `verified ${models.verified_at}` : "not verified"}, ${typeof models.source_date === "string" ? `source dated ${models.source_date}` : "undated source"}${models.partial ? html`; <span class="partial">${PARTIAL_NOTE}</span>` : models.partial === false ? "; the provider's complete list" : ""}. Prices per 1 million tokens${record.pricing?.currency?.value ? ` in ${record.pricing.currency.value}` : ""}.</caption>
+<div class="scroll"><table id="fact-models"><caption>Models and their Fact: ${badge(models.status)} ${models.verified_at ? `verified ${models.verified_at}` : "not verified"}, ${typeof models.source_date === "string" ? `source dated ${formatSourceDate(models.source_date)}` : "undated source"}${models.partial ? html`; <span class="partial">${PARTIAL_NOTE}</span>` : models.partial === false ? "; the provider's complete list" : ""}. Prices per 1 million tokens${record.pricing?.currency?.value ? ` in ${record.pricing.currency.value}` : ""}.</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Category</th><th scope="col">Context tokens</th><th scope="col">Input price</th><th scope="col">Output price</th><th scope="col">Version</th></tr></thead>
 <tbody>${list.map(
     (model) => html`<tr><th scope="row">${model.name}</th><td>${model.type ?? ""}</td><td>${model.category ?? ""}</td><td class="num">${model.context_tokens ?? ""}</td><td class="num">${price(model.input_price)}</td><td class="num">${price(model.output_price)}</td><td>${model.version ?? ""}</td></tr>`,
