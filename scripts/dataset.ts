@@ -5,6 +5,7 @@ import { Provider, type DatasetMeta, type SourceDates } from "./schema/index.js"
 import { canonicalize } from "./schema/walk.js";
 import { errorsOf, type Problem } from "./problems.js";
 import { validateData } from "./validate/validate.js";
+import { reviewSources } from "./watch/review.js";
 
 /** The dataset as every command sees it: validated, merged with what the scraper saw, in id order. */
 export interface LoadedDataset {
@@ -16,6 +17,8 @@ export interface LoadedDataset {
   reviewQueue: ReviewEntry[];
   /** The computed dates of pinned repository files (data/source-dates.json), when present. */
   sourceDates: SourceDates | null;
+  /** Distinct cited URLs whose page changed after a Fact citing it was verified, and that are gone (data/sources.json). */
+  sources: { changed: number; gone: number };
   /** Errors and warnings, every one of them: commands decide whether errors stop them. */
   problems: Problem[];
 }
@@ -28,13 +31,23 @@ export async function loadDataset(paths: ProjectPaths, today: string): Promise<L
   const validated = validateData(await loadData(paths), today);
   const files = new Map(validated.providers.map(({ file, record }) => [record.id, file]));
   if (errorsOf(validated.problems).length > 0) {
-    return { meta: validated.meta, providers: validated.providers.map((entry) => entry.record), files, reviewQueue: [], sourceDates: validated.sourceDates, problems: validated.problems };
+    return { meta: validated.meta, providers: validated.providers.map((entry) => entry.record), files, reviewQueue: [], sourceDates: validated.sourceDates, sources: { changed: 0, gone: 0 }, problems: validated.problems };
   }
   const merged = mergeObservations(
     validated.providers.map((entry) => entry.record),
     validated.observations,
   );
   // The merge adds members to the records it touches; put those back in canonical key order.
-  const providers = merged.providers.map((record) => (validated.observations.has(record.id) ? (canonicalize(Provider, record) as Provider) : record));
-  return { meta: validated.meta, providers, files, reviewQueue: merged.reviewQueue, sourceDates: validated.sourceDates, problems: validated.problems };
+  const canonical = merged.providers.map((record) => (validated.observations.has(record.id) ? (canonicalize(Provider, record) as Provider) : record));
+  // The source watch marks Facts whose page changed, went or moved, and queues them for a person.
+  const watched = reviewSources(canonical, validated.sourceWatch);
+  return {
+    meta: validated.meta,
+    providers: watched.providers,
+    files,
+    reviewQueue: [...merged.reviewQueue, ...watched.entries],
+    sourceDates: validated.sourceDates,
+    sources: { changed: watched.sourcesChanged, gone: watched.sourcesGone },
+    problems: validated.problems,
+  };
 }

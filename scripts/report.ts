@@ -1,7 +1,7 @@
 import { appliesTo, coverageOf, factAt, type FactPath } from "./schema/coverage.js";
 import type { Category, FactStatus, Provider } from "./schema/index.js";
 import { daysBefore } from "./site/status.js";
-import type { ReviewEntry } from "./merge/merge.js";
+import { describeReviewEntry, type ReviewEntry } from "./merge/review.js";
 import { checkSharedSources, citationsOf } from "./validate/consistency.js";
 import { factsByStatusOf, factsOf } from "./schema/facts.js";
 import { BUYER_QUESTIONS, buyerAnswersOf, hasTokenPrice } from "./schema/buyerQuestions.js";
@@ -296,10 +296,7 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
     ...report.leastResearched.slice(0, top).map((entry) => `  ${entry.id.padEnd(34)} ${entry.researched} of ${entry.applicable}`),
     "",
     `Review queue: ${reviewQueue.length} entr${reviewQueue.length === 1 ? "y" : "ies"}`,
-    ...reviewQueue.map(
-      (entry) =>
-        `  ${entry.provider} ${entry.path}: manual ${JSON.stringify(entry.manual_value)} vs observed ${JSON.stringify(entry.observed_value)} (${entry.observed_at}, ${entry.source})`,
-    ),
+    ...reviewQueue.map((entry) => `  [${entry.kind}] ${entry.provider} ${entry.path}: ${describeReviewEntry(entry)}`),
   ];
   return lines.join("\n");
 }

@@ -182,6 +182,7 @@ describe("a scraped price that differs from a manual one", () => {
     expect(record.models).not.toHaveProperty("corroborated_at");
     expect(result.reviewQueue).toEqual([
       {
+        kind: "observation_differs",
         provider: id,
         path: "$.models.value[0].input_price",
         manual_value: 0.08,

@@ -5,6 +5,9 @@ import { DEFAULT_NET_POLICY } from "../net/request.js";
 import type { RepositoryFile } from "../schema/index.js";
 import { applySourceDates } from "../sourceDates/apply.js";
 import { runSourceDates } from "../sourceDates/run.js";
+import { runSourceWatch } from "../watch/run.js";
+import { watchSummaryText } from "../watch/summary.js";
+import { writeAtomically } from "../util/files.js";
 
 /** What the job commands need from the program that registers them. */
 export interface JobContext {
@@ -14,6 +17,12 @@ export interface JobContext {
 
 /** Collects a repeatable option's values. */
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+function parseCount(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new InvalidArgumentError("expected a whole number, 1 or more");
+  return value;
+}
 
 function parseMilliseconds(text: string): number {
   const value = Number(text);
@@ -83,6 +92,38 @@ export function registerJobCommands(program: Command, context: JobContext): void
         const records = new Set(redated.map((item) => item.id)).size;
         console.log(`source-dates: ${redated.length} source_date values rewritten in ${records} records`);
         for (const item of redated) console.log(`  ${item.id} ${item.path}: ${item.from ?? "null"} -> ${item.to ?? "null"}`);
+      }
+    });
+
+  program
+    .command("sources")
+    .description("the source watch: fetch every distinct source_url of a researched Fact and record status, content hash, page date and changes in data/sources.json")
+    .option("--only <id>", "only the sources of this provider id (repeatable)", collect, [])
+    .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
+    .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
+    .option("--concurrency <n>", "hosts fetched at once", parseCount, 8)
+    .option("--per-host <n>", "requests under way at once to one host", parseCount, 2)
+    .option("--summary-file <path>", "also write a Markdown summary of changed, gone, moved and newly dated sources (the refresh pull request's description)")
+    .action(async (options: { only: string[]; allowPrivate?: boolean; timeout: number; concurrency: number; perHost: number; summaryFile?: string }) => {
+      const paths = context.paths();
+      const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+      const run = await runSourceWatch(paths, {
+        only: options.only,
+        policy: { ...DEFAULT_NET_POLICY, timeoutMs: options.timeout, allowPrivate: options.allowPrivate === true },
+        concurrency: options.concurrency,
+        perHost: options.perHost,
+        now,
+        today: todayUtc(),
+      });
+      const count = (outcome: string) => run.outcomes.filter((item) => item.outcome === outcome).length;
+      const dated = run.outcomes.filter((item) => item.entry.page_date !== null && item.previous?.page_date == null).length;
+      console.log(
+        `sources: ${run.cited.length} distinct URLs on ${run.hosts} hosts; ${count("new")} seen for the first time, ${count("unchanged")} unchanged, ${count("changed")} changed, ${count("gone")} gone, ${count("moved")} moved to another site, ${count("failed")} failed; ${dated} newly dated${run.pruned.length ? `; ${run.pruned.length} no longer cited removed` : ""}`,
+      );
+      for (const item of run.outcomes) if (item.outcome !== "unchanged" && item.outcome !== "new") console.log(`  ${item.outcome} ${item.url}${item.entry.error ? ` (${item.entry.error})` : ""}`);
+      if (options.summaryFile) {
+        await writeAtomically(path.resolve(options.summaryFile), watchSummaryText(run));
+        console.log(`sources: summary written to ${options.summaryFile}`);
       }
     });
 }

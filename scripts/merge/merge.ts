@@ -54,6 +54,7 @@ function mergeFact(record: Record<string, unknown>, observed: ObservedFact, queu
     return;
   }
   queue.push({
+    kind: "observation_differs",
     provider: String(record.id),
     path: `$.${observed.path.join(".")}`,
     manual_value: seed.value,

@@ -69,6 +69,7 @@ function topUpSeedModels(seed: Provider, merged: Record<string, unknown>, good: 
         filled.push(field);
       } else if (!same(manual, seen)) {
         queue.push({
+          kind: "observation_differs",
           provider: seed.id,
           path: `$.models.value[${index}].${field}`,
           manual_value: manual,

@@ -1,11 +1,45 @@
-/** A deviation between the manually verified seed and an automatic observation, for a person to settle. */
+/**
+ * Why an entry waits for a person. observation_differs: the scraper saw another value than the seed's.
+ * source_changed / source_gone / source_moved: the source watch saw the cited page change since the Fact
+ * was verified, answer 404/410 or stop resolving, or redirect to another site. source_date_found: the watch
+ * read a date on the page of an undated Fact (a proposal, never written into the Fact by the machine).
+ * registry_mismatch: the company register disagrees with the record.
+ */
+export const REVIEW_KINDS = ["observation_differs", "source_changed", "source_gone", "source_moved", "source_date_found", "registry_mismatch"] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/** A deviation between the manually verified seed and what a machine saw, for a person to settle. */
 export interface ReviewEntry {
+  kind: ReviewKind;
   provider: string;
   path: string;
-  manual_value: unknown;
-  observed_value: unknown;
+  /** The seed's value. */
+  manual_value?: unknown;
+  /** What was seen instead: the observed value, the page's date, the new address, the register's flags. */
+  observed_value?: unknown;
   observed_at: string;
   source: string;
   /** What the path is about when the path alone does not say (a model's name and the price's unit). */
   note?: string;
+  /** source_changed: the first new sentences of the page. */
+  excerpt?: string;
+}
+
+/** One line of text for a review entry, the same in the report and the refresh pull request. */
+export function describeReviewEntry(entry: ReviewEntry): string {
+  const seen = JSON.stringify(entry.observed_value);
+  switch (entry.kind) {
+    case "observation_differs":
+      return `manual ${JSON.stringify(entry.manual_value)} vs observed ${seen} (${entry.observed_at}, ${entry.source})`;
+    case "source_changed":
+      return `source changed ${entry.observed_at} since it was verified (${entry.source})${entry.excerpt ? `: "${entry.excerpt}"` : ""}`;
+    case "source_gone":
+      return `source gone (${entry.note ?? "no answer"}) since ${entry.observed_at} (${entry.source})`;
+    case "source_moved":
+      return `source redirects to another site, ${seen} (${entry.source})`;
+    case "source_date_found":
+      return `undated Fact; the page states ${seen}${entry.note ? ` (${entry.note})` : ""} (${entry.source})`;
+    case "registry_mismatch":
+      return `register disagrees: ${seen}${entry.note ? ` (${entry.note})` : ""} (${entry.source})`;
+  }
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HttpUrl, IsoDate, SourceDate } from "./primitives.js";
+import { HttpUrl, IsoDate, IsoDateTime, SourceDate } from "./primitives.js";
 
 export const FactStatus = z
   .enum(["confirmed", "claimed", "planned", "unknown", "not_applicable"], {
@@ -43,8 +43,17 @@ export function fact<Value extends z.ZodType>(value: Value) {
         .describe(
           "On list values only. true: the list is a sample of what the source shows or of what the provider offers, so an item missing from it is not evidence that the provider lacks it. false: the source is the provider's complete list.",
         ),
-      corroborated_at: IsoDate.optional().describe("Date the scraper saw the same value."),
-      corroborated_by: z.literal("scraper", { message: "must be scraper" }).optional(),
+      corroborated_at: IsoDate.optional().describe("Date a machine saw the same value: the scraper at the provider's endpoint, or the company register."),
+      corroborated_by: z.enum(["scraper", "registry"], { message: "must be scraper or registry" }).optional(),
+      source_watch: z
+        .strictObject({
+          state: z.enum(["changed", "gone", "moved"]),
+          since: IsoDateTime,
+        })
+        .optional()
+        .describe(
+          "Set by the build from the source watch (data/sources.json), never typed: the cited page changed after verified_at, answers 404/410 or no longer resolves, or redirects to another site. Until someone re-reads it, quote the value as seen before that date.",
+        ),
       reassessed_at: IsoDate.optional().describe("Date the status was re-assessed."),
       display: z.string().optional().describe("Optional display override."),
     })

@@ -5,3 +5,4 @@ export * from "./provider.js";
 export * from "./resources.js";
 export * from "./observation.js";
 export * from "./repositoryFile.js";
+export * from "./sourceWatch.js";

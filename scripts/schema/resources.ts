@@ -48,6 +48,8 @@ export const Status = z
     facts_with_source_date: Count.optional().describe("Researched Facts (status not unknown) whose source carries a date (source_date)."),
     stale_facts: Count.optional().describe("Facts whose verified_at is more than stale_after_days before the build day: check them again before citing."),
     stale_after_days: Count.optional().describe("The age in days after which a verification counts as stale."),
+    sources_changed: Count.optional().describe("Cited pages whose content changed after a Fact citing them was verified (source watch, data/sources.json): those Facts wait for a person in the review queue."),
+    sources_gone: Count.optional().describe("Cited pages that answer 404 or 410 or no longer resolve (source watch)."),
   })
   .meta({ id: "Status" });
 export type Status = z.infer<typeof Status>;

@@ -1,5 +1,5 @@
 import { writeAtomically } from "../util/files.js";
-import type { ReviewEntry } from "../merge/review.js";
+import { describeReviewEntry, type ReviewEntry } from "../merge/review.js";
 import type { ModelsListAttempt } from "../schema/index.js";
 
 export interface PriceChange {
@@ -122,7 +122,8 @@ export function formatRefreshSummary(summary: ScrapeSummary, reviewQueue: readon
   if (reviewQueue.length === 0) lines.push("Empty: no observation contradicts a manual value.");
   for (const entry of reviewQueue.slice(0, 50)) {
     const about = entry.note ? ` (${entry.note.replace(/[`\r\n]/g, "")})` : "";
-    lines.push(`- ${code(entry.provider)} ${code(entry.path)}${about}: manual ${code(JSON.stringify(entry.manual_value))}, observed ${code(JSON.stringify(entry.observed_value))} on ${entry.observed_at}`);
+    if (entry.kind !== "observation_differs") lines.push(`- ${code(entry.kind)} ${code(entry.provider)} ${code(entry.path)}: ${code(describeReviewEntry(entry))}`);
+    else lines.push(`- ${code(entry.provider)} ${code(entry.path)}${about}: manual ${code(JSON.stringify(entry.manual_value))}, observed ${code(JSON.stringify(entry.observed_value))} on ${entry.observed_at}`);
   }
   if (reviewQueue.length > 50) lines.push(`- and ${reviewQueue.length - 50} more in data/review-queue.json`);
   lines.push("", "A person merges this after checking it; nothing is merged automatically.", "");

@@ -59,7 +59,7 @@ export function renderSite(dataset: LoadedDataset & { meta: NonNullable<LoadedDa
     site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, summaries[index]!, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
   });
   emitDataset(site, dataset.meta, providerFiles, generatedAt);
-  const status = statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today);
+  const status = { ...statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
   emitStatus(site, status);
   emitBrowse(site, summaries, status, options.baseUrl);
   emitErrors(site, options.baseUrl);

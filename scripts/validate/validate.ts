@@ -1,6 +1,6 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
 import { FACT_PATHS, pathKey } from "../schema/coverage.js";
-import { DatasetMeta, Fact, Observation, Provider, SourceDates } from "../schema/index.js";
+import { DatasetMeta, Fact, Observation, Provider, SourceDates, SourceWatch } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf } from "./consistency.js";
 import { checkRepositoryDates } from "./repositoryDates.js";
@@ -22,6 +22,8 @@ export interface ValidatedData {
   observations: Map<string, Observation>;
   /** Computed dates of pinned repository files (data/source-dates.json), when present. */
   sourceDates: SourceDates | null;
+  /** What the source watch saw at each cited URL (data/sources.json), when present. */
+  sourceWatch: SourceWatch | null;
   problems: Problem[];
 }
 
@@ -158,5 +160,6 @@ export function validateData(loaded: LoadedData, today: string): ValidatedData {
   problems.push(...checkSharedSources(providers.map(({ file, record }) => ({ file, id: record.id, citations: citationsOf(record) }))));
   const sourceDates = validateWide(loaded.sourceDates, SourceDates, problems);
   problems.push(...checkRepositoryDates(providers, sourceDates));
-  return { meta, providers, observations, sourceDates, problems };
+  const sourceWatch = validateWide(loaded.sourceWatch, SourceWatch, problems);
+  return { meta, providers, observations, sourceDates, sourceWatch, problems };
 }

@@ -85,14 +85,25 @@ export function citation(record: Provider, label: string, fact: FactLike, anchor
   return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). European AI infrastructure evidence dataset, version ${context.version}, CC BY 4.0, ${context.baseUrl}/providers/${record.id}.html#${anchor}`;
 }
 
+const WATCH_WORDS = { changed: "source changed since it was verified", gone: "source gone", moved: "source moved to another site" } as const;
+
+/** The source watch's word on the cited page: a reader should not take the value as current until it is re-read. */
+function watchMark(fact: FactLike): Html | "" {
+  const watch = (fact as { source_watch?: { state?: unknown; since?: unknown } }).source_watch;
+  if (!watch || typeof watch.since !== "string" || !(typeof watch.state === "string" && watch.state in WATCH_WORDS)) return "";
+  const words = WATCH_WORDS[watch.state as keyof typeof WATCH_WORDS];
+  const verified = typeof fact.verified_at === "string" ? ` on ${fact.verified_at}` : "";
+  return html`<br><strong class="source-watch">${words}${watch.state === "changed" ? verified : ""} (seen ${watch.since.slice(0, 10)})</strong>`;
+}
+
 /** When someone looked, and how old what they looked at was: a reader needs both to cite a value. */
 function datesCell(fact: FactLike): Html {
   const verified = typeof fact.verified_at === "string" ? `${fact.verified_at}${fact.verified_by ? ` (${String(fact.verified_by)})` : ""}` : html`<span class="muted">not verified</span>`;
   const researched = fact.status !== "unknown";
   const sourceDate =
     typeof fact.source_date === "string" ? html`<br>source dated ${formatSourceDate(fact.source_date)}` : researched ? html`<br><span class="muted">undated source</span>` : "";
-  const corroborated = typeof fact.corroborated_at === "string" ? html`<br><span class="muted">corroborated ${fact.corroborated_at}</span>` : "";
-  return html`${verified}${sourceDate}${corroborated}`;
+  const corroborated = typeof fact.corroborated_at === "string" ? html`<br><span class="muted">corroborated ${fact.corroborated_at}${fact.corroborated_by === "registry" ? " by the company register" : ""}</span>` : "";
+  return html`${verified}${sourceDate}${corroborated}${watchMark(fact)}`;
 }
 
 const PARTIAL_NOTE = "partial list: a sample, so an item missing from it is not evidence that the provider lacks it";
