@@ -96,7 +96,9 @@ describe("npm run sources", () => {
     // The notice is revised; the terms page disappears.
     served["/privacy"] = { status: 200, body: await page("upcloud-privacy-2025.html") };
     delete served["/agb"];
-    const second = await runCli(["--root", tree.root, "sources", "--only", "acme-ai", "--allow-private", "--summary-file", path.join(tree.root, "summary.md")]);
+    // After the scraper's section, as in the refresh workflow.
+    await fs.writeFile(path.join(tree.root, "summary.md"), "## Scraper\n\nnothing new\n");
+    const second = await runCli(["--root", tree.root, "sources", "--only", "acme-ai", "--allow-private", "--summary-file", path.join(tree.root, "summary.md"), "--append-summary"]);
     expect(second.stdout).toContain("1 changed, 1 gone");
     watch = JSON.parse(await fs.readFile(watchFile, "utf8"));
     expect(watch[`${origin}/privacy`]).toMatchObject({ page_date: "2025-08-11", changed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
@@ -104,6 +106,7 @@ describe("npm run sources", () => {
     // A gone page keeps what was last read from it.
     expect(watch[`${origin}/agb`]).toMatchObject({ status: 404, page_date: "2025-11", first_failed_at: expect.any(String) });
     const summary = await fs.readFile(path.join(tree.root, "summary.md"), "utf8");
+    expect(summary.startsWith("## Scraper\n\nnothing new\n")).toBe(true);
     expect(summary).toContain("### Changed (1)");
     expect(summary).toContain("### Gone (1)");
 

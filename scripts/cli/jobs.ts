@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from "commander";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { todayUtc, type ProjectPaths } from "../config.js";
 import { DEFAULT_NET_POLICY } from "../net/request.js";
@@ -104,7 +105,8 @@ export function registerJobCommands(program: Command, context: JobContext): void
     .option("--concurrency <n>", "hosts fetched at once", parseCount, 8)
     .option("--per-host <n>", "requests under way at once to one host", parseCount, 2)
     .option("--summary-file <path>", "also write a Markdown summary of changed, gone, moved and newly dated sources (the refresh pull request's description)")
-    .action(async (options: { only: string[]; allowPrivate?: boolean; timeout: number; concurrency: number; perHost: number; summaryFile?: string }) => {
+    .option("--append-summary", "add the summary to the end of --summary-file instead of replacing it (after the scraper's)")
+    .action(async (options: { only: string[]; allowPrivate?: boolean; timeout: number; concurrency: number; perHost: number; summaryFile?: string; appendSummary?: boolean }) => {
       const paths = context.paths();
       const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
       const run = await runSourceWatch(paths, {
@@ -122,7 +124,9 @@ export function registerJobCommands(program: Command, context: JobContext): void
       );
       for (const item of run.outcomes) if (item.outcome !== "unchanged" && item.outcome !== "new") console.log(`  ${item.outcome} ${item.url}${item.entry.error ? ` (${item.entry.error})` : ""}`);
       if (options.summaryFile) {
-        await writeAtomically(path.resolve(options.summaryFile), watchSummaryText(run));
+        const file = path.resolve(options.summaryFile);
+        const before = options.appendSummary ? await readFile(file, "utf8").catch(() => "") : "";
+        await writeAtomically(file, `${before}${before && !before.endsWith("\n\n") ? "\n" : ""}${watchSummaryText(run)}`);
         console.log(`sources: summary written to ${options.summaryFile}`);
       }
     });
