@@ -6,6 +6,7 @@ import { canonicalize } from "./schema/walk.js";
 import { errorsOf, type Problem } from "./problems.js";
 import { validateData } from "./validate/validate.js";
 import { reviewSources } from "./watch/review.js";
+import { mergeRegistry } from "./registry/merge.js";
 
 /** The dataset as every command sees it: validated, merged with what the scraper saw, in id order. */
 export interface LoadedDataset {
@@ -39,13 +40,16 @@ export async function loadDataset(paths: ProjectPaths, today: string): Promise<L
   );
   // The merge adds members to the records it touches; put those back in canonical key order.
   const canonical = merged.providers.map((record) => (validated.observations.has(record.id) ? (canonicalize(Provider, record) as Provider) : record));
+  // The register's answer joins as _registry; it corroborates, never overwrites.
+  const registered = mergeRegistry(canonical, validated.registry);
+  const withRegistry = registered.providers.map((record) => (validated.registry.has(record.id) ? (canonicalize(Provider, record) as Provider) : record));
   // The source watch marks Facts whose page changed, went or moved, and queues them for a person.
-  const watched = reviewSources(canonical, validated.sourceWatch);
+  const watched = reviewSources(withRegistry, validated.sourceWatch);
   return {
     meta: validated.meta,
     providers: watched.providers,
     files,
-    reviewQueue: [...merged.reviewQueue, ...watched.entries],
+    reviewQueue: [...merged.reviewQueue, ...registered.entries, ...watched.entries],
     sourceDates: validated.sourceDates,
     sources: { changed: watched.sourcesChanged, gone: watched.sourcesGone },
     problems: validated.problems,

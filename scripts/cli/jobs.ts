@@ -7,6 +7,8 @@ import type { RepositoryFile } from "../schema/index.js";
 import { applySourceDates } from "../sourceDates/apply.js";
 import { runSourceDates } from "../sourceDates/run.js";
 import { runSourceWatch } from "../watch/run.js";
+import { REGISTER_ADAPTERS } from "../registry/adapters.js";
+import { runRegistry } from "../registry/run.js";
 import { watchSummaryText } from "../watch/summary.js";
 import { writeAtomically } from "../util/files.js";
 
@@ -128,6 +130,33 @@ export function registerJobCommands(program: Command, context: JobContext): void
         const before = options.appendSummary ? await readFile(file, "utf8").catch(() => "") : "";
         await writeAtomically(file, `${before}${before && !before.endsWith("\n\n") ? "\n" : ""}${watchSummaryText(run)}`);
         console.log(`sources: summary written to ${options.summaryFile}`);
+      }
+    });
+
+  program
+    .command("registry")
+    .description("ask each provider's company register about its ownership.org_number and keep the answer in data/registry/<id>.json (merged by the build into _registry)")
+    .option("--only <id>", "only this provider id (repeatable)", collect, [])
+    .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
+    .option("--endpoint <register=url>", `another base URL for a register (repeatable; tests): ${REGISTER_ADAPTERS.map((adapter) => adapter.name).join(", ")}`, collect, [])
+    .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
+    .action(async (options: { only: string[]; allowPrivate?: boolean; endpoint: string[]; timeout: number }) => {
+      const names = Object.fromEntries(REGISTER_ADAPTERS.map((adapter) => [adapter.name, adapter.name]));
+      const outcomes = await runRegistry(context.paths(), {
+        only: options.only,
+        policy: { ...DEFAULT_NET_POLICY, timeoutMs: options.timeout, allowPrivate: options.allowPrivate === true },
+        endpoints: parseEndpoints(options.endpoint, names),
+        env: process.env,
+        now: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+      });
+      const answered = outcomes.filter((outcome) => outcome.kind === "answered");
+      const failed = outcomes.filter((outcome) => outcome.kind === "failed");
+      console.log(`registry: ${outcomes.length} providers; ${answered.length} answered, ${outcomes.length - answered.length - failed.length} skipped, ${failed.length} failed`);
+      for (const outcome of outcomes) {
+        if (outcome.kind === "answered") {
+          const fresh = outcome.answer.flags.filter((flag) => !outcome.previousFlags.includes(flag));
+          console.log(`  ${outcome.id}: ${outcome.answer.register} ${outcome.answer.org_number} ${outcome.answer.registered_name ?? "(no entity)"}; flags ${outcome.answer.flags.length ? outcome.answer.flags.join(", ") : "none"}${fresh.length ? ` (new: ${fresh.join(", ")})` : ""}`);
+        } else console.log(`  ${outcome.id}: ${outcome.kind}, ${outcome.reason}`);
       }
     });
 }

@@ -6,3 +6,4 @@ export * from "./resources.js";
 export * from "./observation.js";
 export * from "./repositoryFile.js";
 export * from "./sourceWatch.js";
+export * from "./registry.js";

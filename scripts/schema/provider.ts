@@ -144,15 +144,17 @@ export const ModelsApi = z.looseObject({
   gone_from_api: z.array(z.string()),
 });
 
-export const Registry = z.looseObject({
-  register: z.string().optional(),
-  url: HttpUrl.optional(),
-  org_number: z.string().optional(),
-  registered_name: z.string().optional(),
-  active: z.boolean().optional(),
-  flags: z.array(z.string()).optional(),
-  checked_at: IsoDateTime.optional(),
-});
+export const Registry = z
+  .looseObject({
+    register: z.string().optional(),
+    url: HttpUrl.optional(),
+    org_number: z.string().optional(),
+    registered_name: z.string().nullable().optional(),
+    active: z.boolean().optional(),
+    flags: z.array(z.string()).optional().describe("bankrupt, in_liquidation, deleted, not_found, name_differs, country_differs; empty when the register agrees."),
+    checked_at: IsoDateTime.optional(),
+  })
+  .describe("The company register's own answer about the company (npm run registry, data/registry/<id>.json), merged by the build; never typed in the seed.");
 
 export const Provider = z
   .looseObject({

@@ -1,9 +1,10 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
 import { FACT_PATHS, pathKey } from "../schema/coverage.js";
-import { DatasetMeta, Fact, Observation, Provider, SourceDates, SourceWatch } from "../schema/index.js";
+import { DatasetMeta, Fact, Observation, Provider, RegistryAnswerFile, SourceDates, SourceWatch } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf } from "./consistency.js";
 import { checkRepositoryDates } from "./repositoryDates.js";
+import { checkOrgNumbers } from "./company.js";
 import { factsOf } from "../schema/facts.js";
 import { checkDiscipline } from "./discipline.js";
 import type { Problem } from "../problems.js";
@@ -24,6 +25,8 @@ export interface ValidatedData {
   sourceDates: SourceDates | null;
   /** What the source watch saw at each cited URL (data/sources.json), when present. */
   sourceWatch: SourceWatch | null;
+  /** The company registers' answers by provider id (data/registry/<id>.json). */
+  registry: Map<string, RegistryAnswerFile>;
   problems: Problem[];
 }
 
@@ -160,6 +163,19 @@ export function validateData(loaded: LoadedData, today: string): ValidatedData {
   problems.push(...checkSharedSources(providers.map(({ file, record }) => ({ file, id: record.id, citations: citationsOf(record) }))));
   const sourceDates = validateWide(loaded.sourceDates, SourceDates, problems);
   problems.push(...checkRepositoryDates(providers, sourceDates));
+  problems.push(...checkOrgNumbers(providers));
   const sourceWatch = validateWide(loaded.sourceWatch, SourceWatch, problems);
-  return { meta, providers, observations, sourceDates, sourceWatch, problems };
+  const registry = new Map<string, RegistryAnswerFile>();
+  const ids = new Set(providers.map(({ record }) => record.id));
+  for (const raw of loaded.registry) {
+    const parsed = RegistryAnswerFile.safeParse(raw.value);
+    if (!parsed.success) {
+      problems.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file, id: raw.stem }));
+    } else if (parsed.data.id !== raw.stem || !ids.has(parsed.data.id)) {
+      problems.push({ severity: "error", file: raw.file, id: raw.stem, path: "$.id", rule: "registry-unknown-provider", message: `a register answer must be named after its provider's id and that provider must exist; got id "${parsed.data.id}"` });
+    } else {
+      registry.set(parsed.data.id, parsed.data);
+    }
+  }
+  return { meta, providers, observations, sourceDates, sourceWatch, registry, problems };
 }

@@ -1,0 +1,108 @@
+import type { Identifier } from "./orgNumbers.js";
+
+/** What a register said about one company, before it is compared with the record. */
+export interface RegisterAnswer {
+  found: boolean;
+  registeredName: string | null;
+  active: boolean;
+  /** bankrupt, in_liquidation, deleted: what the register itself states. */
+  stateFlags: string[];
+  /** ISO 3166 alpha-2 of the registered address, when the register gives it. */
+  addressCountry: string | null;
+}
+
+export interface RegisterAdapter {
+  /** The name used in _registry.register and in --endpoint. */
+  name: string;
+  /** Which identifiers it looks up. */
+  kinds: ReadonlyArray<Exclude<Identifier["kind"], "invalid">>;
+  base: string;
+  /** The API address for one company under a base URL. */
+  request(base: string, id: string): URL;
+  /** The register's public page for the company (what a reader opens). */
+  page(id: string): string;
+  /** The answer: HTTP status and parsed JSON body (null when not JSON). */
+  parse(status: number, body: unknown, id: string): RegisterAnswer | null;
+  /** An environment variable the register needs; without it the adapter is skipped. */
+  credential?: string;
+}
+
+const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const text = (value: unknown): string | null => (typeof value === "string" && value.trim().length > 0 ? value.trim() : null);
+const NOT_FOUND: RegisterAnswer = { found: false, registeredName: null, active: false, stateFlags: [], addressCountry: null };
+
+/**
+ * Norway's Enhetsregisteret: GET /enhetsregisteret/api/enheter/{orgnr}. 200 with the entity (a deleted one
+ * carries slettedato), 404 when no entity has the number, 410 when it was removed for legal reasons.
+ */
+export const brreg: RegisterAdapter = {
+  name: "brreg",
+  kinds: ["no-orgnr"],
+  base: "https://data.brreg.no",
+  request: (base, id) => new URL(`${base.replace(/\/+$/, "")}/enhetsregisteret/api/enheter/${encodeURIComponent(id)}`),
+  page: (id) => `https://virksomhet.brreg.no/nb/oppslag/enheter/${id}`,
+  parse(status, body) {
+    if (status === 404) return NOT_FOUND;
+    const entity = record(body);
+    if (status === 410) return { ...NOT_FOUND, found: true, registeredName: text(entity.navn), stateFlags: ["deleted"] };
+    if (status !== 200 || typeof entity.organisasjonsnummer !== "string") return null;
+    const flags: string[] = [];
+    if (entity.konkurs === true) flags.push("bankrupt");
+    if (entity.underAvvikling === true || entity.underTvangsavviklingEllerTvangsopplosning === true) flags.push("in_liquidation");
+    if (text(entity.slettedato)) flags.push("deleted");
+    const address = record(entity.forretningsadresse ?? entity.postadresse);
+    return { found: true, registeredName: text(entity.navn), active: flags.length === 0, stateFlags: flags, addressCountry: text(address.landkode) };
+  },
+};
+
+/** GLEIF's LEI records: GET /api/v1/lei-records/{lei} (JSON:API), for companies anywhere and for parents. */
+export const gleif: RegisterAdapter = {
+  name: "gleif",
+  kinds: ["lei"],
+  base: "https://api.gleif.org",
+  request: (base, id) => new URL(`${base.replace(/\/+$/, "")}/api/v1/lei-records/${encodeURIComponent(id)}`),
+  page: (id) => `https://search.gleif.org/#/record/${id}`,
+  parse(status, body) {
+    if (status === 404) return NOT_FOUND;
+    if (status !== 200) return null;
+    const attributes = record(record(record(body).data).attributes);
+    const entity = record(attributes.entity);
+    if (!text(attributes.lei)) return null;
+    const flags: string[] = [];
+    const entityStatus = text(entity.status);
+    if (entityStatus && entityStatus !== "ACTIVE") flags.push("deleted");
+    if (text(record(entity.expiration).reason) === "DISSOLVED") flags.push("deleted");
+    return { found: true, registeredName: text(record(entity.legalName).name), active: flags.length === 0, stateFlags: [...new Set(flags)], addressCountry: text(record(entity.legalAddress).country) };
+  },
+};
+
+/**
+ * France's Recherche d'entreprises API: GET /search?q={siren}. etat_administratif "A" is active, "C"
+ * ceased; the company is the result whose siren equals the number asked.
+ */
+export const rechercheEntreprises: RegisterAdapter = {
+  name: "recherche-entreprises",
+  kinds: ["fr-siren"],
+  base: "https://recherche-entreprises.api.gouv.fr",
+  request: (base, id) => {
+    const url = new URL(`${base.replace(/\/+$/, "")}/search`);
+    url.searchParams.set("q", id);
+    return url;
+  },
+  page: (id) => `https://annuaire-entreprises.data.gouv.fr/entreprise/${id}`,
+  parse(status, body, id) {
+    if (status !== 200) return status === 404 ? NOT_FOUND : null;
+    const results = record(body).results;
+    if (!Array.isArray(results)) return null;
+    const company = results.map(record).find((result) => result.siren === id);
+    if (!company) return NOT_FOUND;
+    const ceased = company.etat_administratif === "C";
+    const siege = record(company.siege);
+    // The head office abroad carries a foreign country name; in France no country is given.
+    const country = text(siege.code_pays_etranger) ? null : "FR";
+    return { found: true, registeredName: text(company.nom_raison_sociale) ?? text(company.nom_complet), active: !ceased, stateFlags: ceased ? ["deleted"] : [], addressCountry: country };
+  },
+};
+
+/** The adapters that answer without a key, in the order they are tried. */
+export const REGISTER_ADAPTERS: readonly RegisterAdapter[] = [brreg, gleif, rechercheEntreprises];
