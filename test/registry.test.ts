@@ -123,8 +123,10 @@ describe("npm run registry", () => {
       norwegian("gone-ai", "821227062", "Vestfold og Telemark fylkeskommune"),
       norwegian("ghost-ai", "923609016", "Ghost AS"),
     ]);
-    const run = await runCli(["--root", tree.root, "registry", "--allow-private", "--endpoint", `brreg=${origin}`]);
+    const summaryFile = path.join(tree.root, "summary.md");
+    const run = await runCli(["--root", tree.root, "registry", "--allow-private", "--endpoint", `brreg=${origin}`, "--summary-file", summaryFile]);
     expect(run.stdout).toContain("3 answered");
+    expect(await fs.readFile(summaryFile, "utf8")).toContain("- `kafe-ai`: brreg 921456875, bankrupt (https://virksomhet.brreg.no/nb/oppslag/enheter/921456875)");
     expect(run.stdout).toContain("kafe-ai: brreg 921456875 TESTKAFEEN AS; flags bankrupt (new: bankrupt)");
     const read = async (id: string) => JSON.parse(await fs.readFile(path.join(tree!.paths.data, "registry", `${id}.json`), "utf8"));
     expect(await read("kafe-ai")).toMatchObject({ active: false, flags: ["bankrupt"] });

@@ -140,7 +140,9 @@ export function registerJobCommands(program: Command, context: JobContext): void
     .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
     .option("--endpoint <register=url>", `another base URL for a register (repeatable; tests): ${REGISTER_ADAPTERS.map((adapter) => adapter.name).join(", ")}`, collect, [])
     .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
-    .action(async (options: { only: string[]; allowPrivate?: boolean; endpoint: string[]; timeout: number }) => {
+    .option("--summary-file <path>", "also write a Markdown list of the flags a register raised for the first time (the refresh pull request's description)")
+    .option("--append-summary", "add the summary to the end of --summary-file instead of replacing it")
+    .action(async (options: { only: string[]; allowPrivate?: boolean; endpoint: string[]; timeout: number; summaryFile?: string; appendSummary?: boolean }) => {
       const names = Object.fromEntries(REGISTER_ADAPTERS.map((adapter) => [adapter.name, adapter.name]));
       const outcomes = await runRegistry(context.paths(), {
         only: options.only,
@@ -157,6 +159,16 @@ export function registerJobCommands(program: Command, context: JobContext): void
           const fresh = outcome.answer.flags.filter((flag) => !outcome.previousFlags.includes(flag));
           console.log(`  ${outcome.id}: ${outcome.answer.register} ${outcome.answer.org_number} ${outcome.answer.registered_name ?? "(no entity)"}; flags ${outcome.answer.flags.length ? outcome.answer.flags.join(", ") : "none"}${fresh.length ? ` (new: ${fresh.join(", ")})` : ""}`);
         } else console.log(`  ${outcome.id}: ${outcome.kind}, ${outcome.reason}`);
+      }
+      if (options.summaryFile) {
+        const fresh = answered.flatMap((outcome) => {
+          const added = outcome.answer.flags.filter((flag) => !outcome.previousFlags.includes(flag));
+          return added.length ? [`- \`${outcome.id}\`: ${outcome.answer.register} ${outcome.answer.org_number}, ${added.join(", ")} (${outcome.answer.url})`] : [];
+        });
+        const section = ["## Company registers", "", `${answered.length} answered, ${failed.length} failed.`, "", ...(fresh.length ? ["New flags:", "", ...fresh] : ["No new flags."]), ""].join("\n");
+        const file = path.resolve(options.summaryFile);
+        const before = options.appendSummary ? await readFile(file, "utf8").catch(() => "") : "";
+        await writeAtomically(file, `${before}${before && !before.endsWith("\n\n") ? "\n" : ""}${section}`);
       }
     });
 }
