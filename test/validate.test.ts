@@ -167,3 +167,18 @@ describe("validation names the file, the record, the JSON path and the rule", ()
     await expect(tree.build()).resolves.toBeDefined();
   });
 });
+
+describe("a Fact read without a day", () => {
+  let tree: Tree | undefined;
+  afterEach(async () => tree?.cleanup());
+
+  it("warns when a claimed Fact names its source but not the day it was read, and still builds", async () => {
+    tree = await makeTree([
+      minimalRecord("acme-ai", { own_weights: { value: false, status: "claimed", source_url: "https://acme.example/about", source_type: "provider_site", source_date: null } }),
+    ]);
+    const result = await tree.build();
+    const warning = result.warnings.find((problem: Problem) => problem.rule === "verification-missing");
+    expect(warning).toMatchObject({ severity: "warning", id: "acme-ai", path: "$.own_weights" });
+    expect(formatProblem(warning!)).toContain("re-open it and set verified_at and verified_by, or make the Fact unknown");
+  });
+});

@@ -34,6 +34,10 @@ export function checkDiscipline(file: string, record: Provider, today: string): 
     if ((status === "confirmed" || status === "claimed" || status === "planned") && !fact.source_type) {
       report([...path, "source_type"], "source-type-required", `status ${status} needs a source_type`);
     }
+    if ((status === "claimed" || status === "planned") && fact.source_url && !fact.verified_at) {
+      // A warning, not an error: the value stands, but nobody can say when it was last seen.
+      problems.push({ severity: "warning", file, id: record.id, path: jsonPath(path), rule: "verification-missing", message: `status ${status} says someone read ${String(fact.source_url).slice(0, 80)}, but not on which day: re-open it and set verified_at and verified_by, or make the Fact unknown` });
+    }
     if (typeof fact.verified_at === "string" && fact.verified_at > today) {
       report([...path, "verified_at"], "verified-in-future", `verified_at ${fact.verified_at} is later than the build day ${today}`);
     }

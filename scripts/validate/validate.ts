@@ -78,7 +78,7 @@ export function validateProvider(raw: RawFile, today: string, problems: Problem[
     }
   }
   const discipline = checkDiscipline(raw.file, parsed.data, today);
-  if (discipline.length > 0) ok = false;
+  if (discipline.some((problem) => problem.severity === "error")) ok = false;
   problems.push(...discipline);
   // zod's output already lists known members in schema order, extra members after: the canonical order.
   const record = parsed.data;
