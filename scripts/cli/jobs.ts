@@ -53,6 +53,13 @@ export function parseEndpoints<Name extends string>(pairs: readonly string[], na
   return endpoints;
 }
 
+/** Writes a pull request's section, or adds it after the sections other jobs wrote (a blank line between). */
+async function writeSummary(file: string, section: string, append: boolean): Promise<void> {
+  const target = path.resolve(file);
+  const before = append ? await readFile(target, "utf8").catch(() => "") : "";
+  await writeAtomically(target, `${before}${before && !before.endsWith("\n\n") ? "\n" : ""}${section}`);
+}
+
 const FORGE_NAMES: Record<string, RepositoryFile["forge"]> = { github: "github.com", gitlab: "gitlab.com" };
 
 /**
@@ -126,9 +133,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
       );
       for (const item of run.outcomes) if (item.outcome !== "unchanged" && item.outcome !== "new") console.log(`  ${item.outcome} ${item.url}${item.entry.error ? ` (${item.entry.error})` : ""}`);
       if (options.summaryFile) {
-        const file = path.resolve(options.summaryFile);
-        const before = options.appendSummary ? await readFile(file, "utf8").catch(() => "") : "";
-        await writeAtomically(file, `${before}${before && !before.endsWith("\n\n") ? "\n" : ""}${watchSummaryText(run)}`);
+        await writeSummary(options.summaryFile, watchSummaryText(run), options.appendSummary === true);
         console.log(`sources: summary written to ${options.summaryFile}`);
       }
     });
@@ -166,9 +171,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
           return added.length ? [`- \`${outcome.id}\`: ${outcome.answer.register} ${outcome.answer.org_number}, ${added.join(", ")} (${outcome.answer.url})`] : [];
         });
         const section = ["## Company registers", "", `${answered.length} answered, ${failed.length} failed.`, "", ...(fresh.length ? ["New flags:", "", ...fresh] : ["No new flags."]), ""].join("\n");
-        const file = path.resolve(options.summaryFile);
-        const before = options.appendSummary ? await readFile(file, "utf8").catch(() => "") : "";
-        await writeAtomically(file, `${before}${before && !before.endsWith("\n\n") ? "\n" : ""}${section}`);
+        await writeSummary(options.summaryFile, section, options.appendSummary === true);
       }
     });
 }
