@@ -2,7 +2,7 @@ import { promises as fs } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { brreg, gleif, rechercheEntreprises } from "../scripts/registry/adapters.js";
+import { brreg, gleif, prh, rechercheEntreprises } from "../scripts/registry/adapters.js";
 import { sameCompanyName } from "../scripts/registry/names.js";
 import { identifierOf } from "../scripts/registry/orgNumbers.js";
 import { closeServer, confirmedFact, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, type Tree } from "./helpers.js";
@@ -143,6 +143,20 @@ describe("npm run registry", () => {
     expect(kafe.ownership.org_number.value).toBe("921456875");
   });
 
+  it("asks PRH for a Finnish business ID", async () => {
+    const asked: string[] = [];
+    server = createServer((request, response) => {
+      asked.push(request.url ?? "");
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ totalResults: 1, companies: [{ businessId: { value: "2431560-5" }, names: [{ name: "UpCloud Oy", type: "1", endDate: null }], companySituations: [] }] }));
+    });
+    const origin = await listenOnLoopback(server);
+    tree = await makeTree([minimalRecord("upcloud-like", { legal_name: "UpCloud Oy", ownership: { country_hq: confirmedFact("FI"), org_number: confirmedFact("2431560-5") } })]);
+    const run = await runCli(["--root", tree.root, "registry", "--allow-private", "--endpoint", `prh=${origin}`]);
+    expect(run.stdout).toContain("upcloud-like: prh 2431560-5 UpCloud Oy; flags none");
+    expect(asked).toEqual(["/opendata-ytj-api/v3/companies?businessId=2431560-5"]);
+  });
+
   it("skips a Swedish number (Bolagsverket needs credentials) without asking anyone", async () => {
     tree = await makeTree([minimalRecord("berget-like", { ownership: { country_hq: confirmedFact("SE"), org_number: confirmedFact("559504-7522") } })]);
     const run = await runCli(["--root", tree.root, "registry"]);
@@ -162,6 +176,13 @@ describe("register answer shapes", () => {
     expect(rechercheEntreprises.parse(200, body, "433115904")).toMatchObject({ found: true, registeredName: "SCALEWAY", active: true, addressCountry: "FR" });
     expect(rechercheEntreprises.parse(200, { results: [{ ...body.results[0], etat_administratif: "C" }] }, "433115904")).toMatchObject({ active: false, stateFlags: ["deleted"] });
     expect(rechercheEntreprises.parse(200, { results: [] }, "433115904")).toMatchObject({ found: false });
+  });
+
+  it("PRH: the current main name, KONK as bankruptcy, and the asked business ID only", () => {
+    const company = { businessId: { value: "2431560-5", registrationDate: "2011-09-02", source: "3" }, names: [{ name: "UpCloud Oy", type: "1", registrationDate: "2011-09-02", endDate: null, version: 1, source: "1" }], companySituations: [] };
+    expect(prh.parse(200, { totalResults: 1, companies: [company] }, "2431560-5")).toEqual({ found: true, registeredName: "UpCloud Oy", active: true, stateFlags: [], addressCountry: null });
+    expect(prh.parse(200, { totalResults: 1, companies: [{ ...company, companySituations: [{ type: "KONK", registrationDate: "2026-01-02" }] }] }, "2431560-5")).toMatchObject({ active: false, stateFlags: ["bankrupt"] });
+    expect(prh.parse(200, { totalResults: 0, companies: [] }, "2431560-5")).toMatchObject({ found: false });
   });
 
   it("Enhetsregisteret: 404 is not found, 410 removed, an unknown shape is refused", () => {

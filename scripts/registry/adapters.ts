@@ -104,5 +104,38 @@ export const rechercheEntreprises: RegisterAdapter = {
   },
 };
 
+/**
+ * Finland's PRH open data (YTJ v3): GET /opendata-ytj-api/v3/companies?businessId={y-tunnus}. The company's
+ * current name is the one of type "1" without an end date; companySituations KONK is a bankruptcy,
+ * SELTILA a liquidation; an endDate on the company means it was struck off.
+ */
+export const prh: RegisterAdapter = {
+  name: "prh",
+  kinds: ["fi-ytunnus"],
+  base: "https://avoindata.prh.fi",
+  request: (base, id) => {
+    const url = new URL(`${base.replace(/\/+$/, "")}/opendata-ytj-api/v3/companies`);
+    url.searchParams.set("businessId", id);
+    return url;
+  },
+  page: (id) => `https://tietopalvelu.ytj.fi/yritys/${id}`,
+  parse(status, body, id) {
+    if (status === 404) return NOT_FOUND;
+    if (status !== 200) return null;
+    const companies = record(body).companies;
+    if (!Array.isArray(companies)) return null;
+    const company = companies.map(record).find((entry) => record(entry.businessId).value === id);
+    if (!company) return NOT_FOUND;
+    const names = Array.isArray(company.names) ? company.names.map(record) : [];
+    const current = names.find((name) => name.type === "1" && !text(name.endDate)) ?? names[0];
+    const situations = Array.isArray(company.companySituations) ? company.companySituations.map((situation) => text(record(situation).type)) : [];
+    const flags: string[] = [];
+    if (situations.includes("KONK")) flags.push("bankrupt");
+    if (situations.includes("SELTILA")) flags.push("in_liquidation");
+    if (text(company.endDate)) flags.push("deleted");
+    return { found: true, registeredName: text(current?.name), active: flags.length === 0, stateFlags: flags, addressCountry: null };
+  },
+};
+
 /** The adapters that answer without a key, in the order they are tried. */
-export const REGISTER_ADAPTERS: readonly RegisterAdapter[] = [brreg, gleif, rechercheEntreprises];
+export const REGISTER_ADAPTERS: readonly RegisterAdapter[] = [brreg, prh, gleif, rechercheEntreprises];
