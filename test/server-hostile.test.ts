@@ -168,3 +168,29 @@ describe("not found: pages for people, JSON for programs", () => {
     }
   });
 });
+
+describe("hostile review, round 3: conditional and range requests", () => {
+  it.each(["/api/data/acme-ai", "/api/status", "/index.html", "/llms.txt"])("a weak If-None-Match (W/\"…\") of %s answers 304, as RFC 9110's weak comparison requires", async (target) => {
+    const first = await fetch(`${server.origin}${target}`);
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    await first.arrayBuffer();
+    const weak = etag!.startsWith("W/") ? etag! : `W/${etag}`;
+    const again = await fetch(`${server.origin}${target}`, { headers: { "If-None-Match": `"other", ${weak}` } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  it.each(["bytes=abc", "bytes=5-2", "lines=0-3", "bytes=-"])("an unreadable Range (%s) is ignored: 200 with the whole file, never a cached 416", async (range) => {
+    const whole = await (await fetch(`${server.origin}/api/status`)).text();
+    const answer = await fetch(`${server.origin}/api/status`, { headers: { Range: range } });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe(whole);
+  });
+
+  it("a satisfiable byte range still answers 206", async () => {
+    const answer = await fetch(`${server.origin}/llms.txt`, { headers: { Range: "bytes=0-3" } });
+    expect([200, 206]).toContain(answer.status);
+    if (answer.status === 206) expect((await answer.text()).length).toBe(4);
+  });
+});

@@ -59,14 +59,19 @@ function overlongSegment(rawUrl: string): boolean {
 const notFoundError = () => Object.assign(new Error("not found"), { code: "ENOENT" });
 
 /**
- * `If-None-Match: *` asks "does any version exist?": for a file that exists the answer is 304, which
- * serve-handler (comparing ETags only) never gives. Its 200 head is turned into a 304 without a body.
+ * If-None-Match uses the weak comparison (RFC 9110, 13.1.2): `W/"x"` matches the ETag `"x"`, any tag of a
+ * list may match, and `*` matches any file that exists. serve-handler compares the header with its ETag
+ * as one exact string, so the header is taken away from it and its 200 head is turned here into a 304
+ * without a body when the ETag it sends is among the tags.
  */
-function answerAnyMatch(response: http.ServerResponse): void {
+function answerNotModifiedWhen(response: http.ServerResponse, tags: readonly string[]): void {
+  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = new Set(tags.map(weak));
   const writeHead = response.writeHead.bind(response) as (status: number, headers?: http.OutgoingHttpHeaders) => http.ServerResponse;
   let notModified = false;
   response.writeHead = ((status: number, headers?: http.OutgoingHttpHeaders) => {
-    if (status !== 200) return writeHead(status, headers);
+    const etag = headers?.ETag ?? headers?.etag ?? response.getHeader("etag");
+    if (status !== 200 || !(wanted.has("*") || (typeof etag === "string" && wanted.has(weak(etag))))) return writeHead(status, headers);
     notModified = true;
     const kept = Object.fromEntries(Object.entries(headers ?? {}).filter(([key]) => !/^content-(length|type|encoding)$/i.test(key)));
     for (const name of ["content-length", "content-type"]) response.removeHeader(name);
@@ -75,6 +80,17 @@ function answerAnyMatch(response: http.ServerResponse): void {
   const end = response.end.bind(response) as (...args: unknown[]) => http.ServerResponse;
   response.write = ((...args: unknown[]) => (notModified ? true : (http.ServerResponse.prototype.write as (...a: unknown[]) => boolean).apply(response, args))) as typeof response.write;
   response.end = ((...args: unknown[]) => (notModified ? end() : end(...args))) as typeof response.end;
+}
+
+/**
+ * One byte range a server can serve: `bytes=a-b` (a <= b), `bytes=a-` or `bytes=-n`. Anything else is
+ * ignored, as RFC 9110 (14.2) allows, so the client gets the whole file with 200 instead of serve-handler's
+ * 416 that carries the whole file and a public cache lifetime.
+ */
+function readableRange(range: string): boolean {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return false;
+  return match[1] === "" || match[2] === "" || Number(match[1]) <= Number(match[2]);
 }
 
 /** API paths answer with and without a trailing slash; files never have one. */
@@ -147,10 +163,13 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
       response.setHeader("Vary", "Accept-Encoding");
       if (await sendEncoded(request, response, file)) return;
     }
-    if (request.headers["if-none-match"]?.trim() === "*") {
+    const ifNoneMatch = request.headers["if-none-match"];
+    if (ifNoneMatch) {
       delete request.headers["if-none-match"];
-      answerAnyMatch(response);
+      answerNotModifiedWhen(response, ifNoneMatch.split(","));
     }
+    const range = request.headers.range;
+    if (range !== undefined && !readableRange(range)) delete request.headers.range;
     try {
       await handler(request, response, config, {
         lstat: lstatInside as unknown as typeof import("node:fs").lstat,
