@@ -26,6 +26,9 @@ export async function writeSyntheticData(root: string, templates: Json[], count:
     path.join(root, "data", "dataset.json"),
     JSON.stringify({ version: `bench-${count}`, source: "synthetic benchmark data", note: "merge rule", license: "CC-BY-4.0" }),
   );
+  // The copies cite the same pinned repository files, whose dates the validator checks against this file.
+  const sourceDates = path.join(path.dirname(path.dirname(path.dirname(new URL(import.meta.url).pathname))), "data", "source-dates.json");
+  await fs.copyFile(sourceDates, path.join(root, "data", "source-dates.json")).catch(() => undefined);
   const batch: Promise<void>[] = [];
   for (let i = 0; i < count; i += 1) {
     const template = structuredClone(templates[i % templates.length]!);
