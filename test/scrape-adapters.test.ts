@@ -146,9 +146,9 @@ describe("Berget's pricing object (shape from berget-ai/landing-page)", () => {
 });
 
 describe("hostile answers are bounded", () => {
-  it("drops ids that are too long or empty, strips control characters, and refuses a list of nothing usable", () => {
-    const page = ADAPTERS["openai-list"].parse({ data: [{ id: "x".repeat(5000) }, { id: "" }, { id: "ok\u202e-model\u0000" }, { nope: 1 }] }, {});
-    expect(page).toEqual({ models: [{ id: "ok-model" }], skipped: 3, openAiList: true });
+  it("drops ids that are too long, empty or hide characters (a cleaned id would name another model), and refuses a list of nothing usable", () => {
+    const page = ADAPTERS["openai-list"].parse({ data: [{ id: "x".repeat(5000) }, { id: "" }, { id: "ok\u202e-model\u0000" }, { nope: 1 }, { id: "good-model" }] }, {});
+    expect(page).toEqual({ models: [{ id: "good-model" }], skipped: 4, openAiList: true });
     expect(ADAPTERS["openai-list"].parse({ data: [{ id: 1 }] }, {})).toBeNull();
   });
 });

@@ -221,6 +221,14 @@ describe("hostile review, round 3: keys, redirects, private addresses and slow p
     expect(seen.get("0/broken/v1/models")?.authorization).toBeUndefined();
   });
 
+  it("drops a model whose id hides text (tag characters, controls, bidirectional overrides) instead of saving it", async () => {
+    plays.set("0/hidden/v1/models", json(list("llama-3\u{E0049}\u{E0047}\u{E004E}", "gpt\u001b[2J", "qwen\u202e3", "mistral-small")));
+    const { observation } = await run([record("hidden")]);
+    const saved = await observation("hidden");
+    expect(saved.value.models_api.last_good.model_ids).toEqual(["mistral-small"]);
+    expect(saved.text).not.toMatch(/[\u{E0000}-\u{E007F}\u001b\u202e]/u);
+  });
+
   it("does not follow a redirect to another site, and says where it pointed", async () => {
     const otherSite = origins[1]!.replace("127.0.0.1", "localhost");
     plays.set("0/offsite/v1/models", (_q, r) => r.writeHead(302, { location: `${otherSite}/offsite-list/models` }).end());

@@ -1,6 +1,6 @@
 /** How a Fact is quoted: value, status, verification date and source date on one line, or "not researched". */
 import { isFact, type FactLike } from "../schema/facts.js";
-import { formatSourceDate } from "../schema/primitives.js";
+import { formatSourceDate, withoutHiddenCharacters } from "../schema/primitives.js";
 import type { Provider } from "../schema/index.js";
 
 /** A Fact as a tool hands it out: the record's own Fact (provenance intact) and one line that quotes it. */
@@ -27,7 +27,7 @@ export function factAtPath(record: Provider, dotted: string): FactLike | undefin
 
 /** Values come from data (or a remote site): one line each, so a value cannot pose as another line of the answer. */
 const oneLine = (text: string, max = 160) => {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = withoutHiddenCharacters(text).replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 };
 
@@ -40,15 +40,15 @@ function listItem(item: unknown): string {
   if (!isObject(item)) return oneLine(String(item), 60);
   // A data-centre location: country, then city and role.
   if (typeof item.country === "string") {
-    const details = [item.city, item.role].filter((part): part is string => typeof part === "string");
-    return details.length ? `${item.country} (${details.join(", ")})` : item.country;
+    const details = [item.city, item.role].filter((part): part is string => typeof part === "string").map((part) => oneLine(part, 60));
+    return details.length ? `${oneLine(item.country, 8)} (${details.join(", ")})` : oneLine(item.country, 8);
   }
   // A certification: whether it is held is the point, so it is always said.
-  if (typeof item.name === "string" && typeof item.achieved === "boolean") return `${item.name} (${item.achieved ? "achieved" : "not achieved"})`;
+  if (typeof item.name === "string" && typeof item.achieved === "boolean") return `${oneLine(item.name, 80)} (${item.achieved ? "achieved" : "not achieved"})`;
   // A model: its prices, when listed, answer "what does it cost".
   if (typeof item.name === "string") {
     const prices = [typeof item.input_price === "number" ? `in ${item.input_price}` : null, typeof item.output_price === "number" ? `out ${item.output_price}` : null].filter(Boolean);
-    return prices.length ? `${item.name} (${prices.join(" / ")})` : item.name;
+    return prices.length ? `${oneLine(item.name, 80)} (${prices.join(" / ")})` : oneLine(item.name, 80);
   }
   return oneLine(JSON.stringify(item), 60);
 }

@@ -17,6 +17,27 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 /** A character a reader can see: a letter, digit, punctuation or symbol. */
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 
+/**
+ * Characters no displayed string may hold: C0 and C1 controls other than line break, carriage return and
+ * tab, bidirectional overrides and isolates, Unicode tag characters (invisible text an assistant still
+ * reads) and lone surrogates. One rule for every string of a record, and for what the tools print.
+ */
+export const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u{e0000}-\u{e007f}\ud800-\udfff]/u;
+const HIDDEN_CHARACTERS_ALL = new RegExp(HIDDEN_CHARACTERS.source, "gu");
+
+/** The first hidden character of a text, as U+XXXX with what it is; null when there is none. */
+export function hiddenCharacterIn(text: string): string | null {
+  const match = HIDDEN_CHARACTERS.exec(text);
+  if (!match) return null;
+  const code = match[0].codePointAt(0)!;
+  const kind =
+    code >= 0xe0000 ? "a Unicode tag character, invisible" : code >= 0xd800 && code <= 0xdfff ? "a lone surrogate" : (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) ? "a bidirectional override" : "a control character";
+  return `U+${code.toString(16).toUpperCase().padStart(4, "0")} (${kind})`;
+}
+
+/** The text without hidden characters, for tools that print data they did not validate themselves. */
+export const withoutHiddenCharacters = (text: string) => text.replace(HIDDEN_CHARACTERS_ALL, "");
+
 /** A name shown to people: something visible, and nothing that reorders what is around it. */
 export const DisplayName = z
   .string()

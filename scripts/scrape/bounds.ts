@@ -1,3 +1,5 @@
+import { HIDDEN_CHARACTERS } from "../schema/primitives.js";
+
 /**
  * Limits on what one endpoint can put into data/observations/<id>.json. The build refuses an input file
  * over 5 MB, so an endpoint that answers with a million models or megabyte-long names must not be able to
@@ -11,13 +13,17 @@ export const OBSERVATION_LIMITS = {
   maxObservationBytes: 1024 * 1024,
 } as const;
 
-// C0/C1 controls and the bidirectional overrides that make text display differently from what it is.
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// Zero-width characters and the byte-order mark are dropped from a name; they change nothing a reader sees.
+const ZERO_WIDTH = /[\u200b-\u200f\ufeff]/g;
 
-/** A provider's string as it may be written: without control characters, trimmed, not over the limit; null otherwise. */
+/**
+ * A provider's string as it may be written: trimmed, not over the limit; null otherwise. A string with a
+ * hidden character (a control, a bidirectional override, a tag character, a lone surrogate) is dropped
+ * whole, not cleaned: "llama-3" followed by tag characters is not the model "llama-3".
+ */
 export function boundedText(value: unknown, max: number = OBSERVATION_LIMITS.maxStringLength): string | null {
-  if (typeof value !== "string") return null;
-  const text = value.replace(UNSAFE_CHARACTERS, "").trim();
+  if (typeof value !== "string" || HIDDEN_CHARACTERS.test(value)) return null;
+  const text = value.replace(ZERO_WIDTH, "").trim();
   // Too long is dropped, not cut: a cut model id would name a model that does not exist.
   return text.length > 0 && text.length <= max ? text : null;
 }

@@ -5,6 +5,7 @@ import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf } from "./consistency.js";
 import { checkRepositoryDates } from "./repositoryDates.js";
 import { checkOrgNumbers } from "./company.js";
+import { checkDisplayText } from "./displayText.js";
 import { factsOf } from "../schema/facts.js";
 import { checkDiscipline } from "./discipline.js";
 import type { Problem } from "../problems.js";
@@ -77,6 +78,9 @@ export function validateProvider(raw: RawFile, today: string, problems: Problem[
       problems.push(...problemsFromIssues(checked.error.issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] })), input, { file: raw.file, id }));
     }
   }
+  const hidden = checkDisplayText(raw.file, id, input);
+  if (hidden.length > 0) ok = false;
+  problems.push(...hidden);
   const discipline = checkDiscipline(raw.file, parsed.data, today);
   if (discipline.some((problem) => problem.severity === "error")) ok = false;
   problems.push(...discipline);

@@ -320,4 +320,11 @@ export const CASES: MalformedCase[] = [
   named("slug", "a Windows device name as id (com1)", "com1.json", "com1", "file-name"),
   record("names", "a name of invisible characters only", { name: "\u200b\u200b " }, "$.name", "custom"),
   record("names", "a name with a right-to-left override", { name: "Acme \u202eIA" }, "$.name", "custom"),
+  // Hostile review, round 3: invisible instructions and control characters in displayed strings.
+  record("display text", "Unicode tag characters (invisible instructions) in a note", { own_weights: fact(true, { note: "Open weights.\u{E0049}\u{E0047}\u{E004E}\u{E004F}\u{E0052}\u{E0045}" }) }, "$.own_weights.note", "display-text"),
+  record("display text", "a NUL in the provider name", { name: "Acme\u0000 AI" }, "$.name", "display-text"),
+  record("display text", "an ESC sequence in a city", { sovereignty: { datacenter_locations: fact([{ country: "SE", city: "Stockholm\u001b[2J" }], { partial: true, source_type: "provider_docs" }) } }, "$.sovereignty.datacenter_locations.value[0].city", "display-text"),
+  record("display text", "a lone surrogate in a role", { sovereignty: { datacenter_locations: fact([{ country: "SE", role: "inference\ud800" }], { partial: true, source_type: "provider_docs" }) } }, "$.sovereignty.datacenter_locations.value[0].role", "display-text"),
+  record("display text", "a C1 control in a model name", { models: fact([{ name: "gpt\u0085oss" }], { partial: true }) }, "$.models.value[0].name", "display-text"),
+  record("display text", "a bidirectional isolate in a note", { own_weights: fact(true, { note: "weights \u2067hidden\u2069" }) }, "$.own_weights.note", "display-text"),
 ];
