@@ -77,3 +77,25 @@ describe("the command line", () => {
     expect(await exited).toBe(0);
   });
 });
+
+describe("npm start when the port is taken", () => {
+  it("says so and suggests PORT= before building anything", async () => {
+    const net = await import("node:net");
+    const { promises: fs } = await import("node:fs");
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as import("node:net").AddressInfo).port;
+    const local = await makeTree();
+    try {
+      const result = await runCli(["--root", local.root, "serve", "--build-if-needed", "--port", String(port), "--host", "127.0.0.1"]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
+      expect(result.stderr).toContain(`PORT=${port + 1} npm start`);
+      // Nothing was built: a GitHub Pages build in public/ would have been replaced.
+      await expect(fs.access(local.paths.publicDir)).rejects.toThrow();
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+      await local.cleanup();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { readFile } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../build.js";
@@ -19,6 +20,16 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 class UsageError extends Error {}
+
+/** Whether a port is in use (or not ours to take), by trying to listen on it for a moment; null when free. */
+async function portTaken(port: number, host: string): Promise<string | null> {
+  if (port === 0) return null;
+  const probe = net.createServer();
+  return new Promise((resolve) => {
+    probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "EADDRINUSE" ? "in use (another npm start?)" : error.code === "EACCES" ? "not open to this user" : `not available (${error.code ?? "error"})`));
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
+  });
+}
 
 /** data/compared-first.json lists the ids the report measures question by question; absent, none. */
 async function readComparedFirst(file: string): Promise<string[]> {
@@ -170,12 +181,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--build-if-needed", "build first; a build with nothing changed is a no-op that writes nothing")
     .option(...baseUrlOption, defaultBaseUrl())
     .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string }) => {
+      const port = options.port ?? (process.env.PORT ? Number(process.env.PORT) : 3000);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("PORT must be a port number");
+      // Before the build: a second npm start must not rebuild public/ and only then find the port taken.
+      const taken = await portTaken(port, options.host);
+      if (taken) {
+        console.error(`serve: port ${port} on ${options.host} is ${taken}; stop the other server or choose another port, e.g. PORT=${port === 65535 ? 3001 : port + 1} npm start (nothing was built)`);
+        exitCode = EXIT.failed;
+        return;
+      }
       if (options.buildIfNeeded) {
         exitCode = await runBuild(paths(), { baseUrl: options.baseUrl });
         if (exitCode !== EXIT.ok) return;
       }
-      const port = options.port ?? (process.env.PORT ? Number(process.env.PORT) : 3000);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("PORT must be a port number");
       const server = await startServer({ publicDir: paths().publicDir, port, host: options.host, baseUrl: options.baseUrl });
       console.log(`serving ${path.relative(process.cwd(), paths().publicDir) || "public"} on ${server.origin}`);
       for (const route of ["/api/data", "/api/data/{id}", "/api/status", "/"]) console.log(`  ${server.origin}${route}`);
