@@ -126,5 +126,5 @@ export function providerHeading(record: Provider): string {
 
 /** The licence asks for a citation with the version: every answer that quotes Facts ends with it. */
 export function citationLine(version: string, license: string | undefined): string {
-  return `Cite as: European AI infrastructure evidence dataset, version ${version}, ${license ?? "CC BY 4.0"}, with each Fact's status, verification date and source date.`;
+  return `Cite as: European AI infrastructure evidence dataset, version ${oneLine(version, 40)}, ${license ? oneLine(license, 40) : "CC BY 4.0"}, with each Fact's status, verification date and source date.`;
 }

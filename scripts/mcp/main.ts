@@ -20,6 +20,9 @@ export function parseSiteUrl(text: string): string {
   if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password || url.search || url.hash) {
     throw new InvalidArgumentError("expected an absolute http(s) URL with no user name, password, query or fragment");
   }
+  // The answers say "Read from <url>": plain http would let anyone on the way rewrite the evidence.
+  const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i.test(url.hostname);
+  if (url.protocol !== "https:" && !loopback) throw new InvalidArgumentError("expected an https URL (plain http only for a server on this machine: localhost, 127.0.0.1, [::1])");
   return url.href.replace(/\/+$/, "");
 }
 

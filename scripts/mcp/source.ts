@@ -140,10 +140,23 @@ export function remoteSource(baseUrl: string, options: RemoteOptions): DataSourc
       const headers: Record<string, string> = { accept: "application/json" };
       if (held?.etag) headers["if-none-match"] = held.etag;
       let response: Response;
-      try {
-        response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-      } catch (error) {
-        throw new SourceError(`${url} could not be fetched (${error instanceof Error ? error.message : String(error)})`);
+      let target = new URL(url);
+      const signal = AbortSignal.timeout(timeoutMs);
+      for (let hop = 0; ; hop += 1) {
+        try {
+          response = await fetchImpl(target, { headers, signal, redirect: "manual" });
+        } catch (error) {
+          throw new SourceError(`${url} could not be fetched (${error instanceof Error ? error.message : String(error)})`);
+        }
+        if (response.status < 300 || response.status >= 400 || response.status === 304) break;
+        await response.body?.cancel();
+        const location = response.headers.get("location");
+        const next = location ? new URL(location, target) : null;
+        // The answers name the site they read; data from another host would be cited as this site's.
+        if (!next || next.host !== new URL(baseUrl).host || next.protocol !== target.protocol || hop >= 3) {
+          throw new SourceError(`${url} redirected to ${next ? next.host : "nowhere"}; a redirect to another host is not followed`);
+        }
+        target = next;
       }
       if (response.status === 304 && held) {
         await response.body?.cancel();
