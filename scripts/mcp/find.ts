@@ -25,6 +25,8 @@ export const FindProvidersInput = z.strictObject({
     .describe("Fields that must be researched (present, status not unknown), e.g. compliance.gdpr_dpa_available. Known is not the same as 'yes': read the quoted value."),
   min_status: MinStatus.optional().describe("Weakest status accepted for every Fact a filter rests on (confirmed > claimed > planned)."),
   query: z.string().trim().min(1).max(100).optional().describe("Free text matched against provider name and id, case- and accent-insensitive."),
+  limit: z.number().int().min(1).max(200).optional().describe("At most this many matches are listed (default 25); the count of all matches is always given."),
+  show_undecided: z.boolean().optional().describe("Also list the providers the filters could not decide (evidence missing or weaker than asked), each with why. By default only their number is given."),
 });
 export type FindProvidersInput = z.infer<typeof FindProvidersInput>;
 
@@ -50,6 +52,10 @@ export type FindAnswer = {
   matches: FoundProvider[];
   /** Not shown as matches, but not ruled out either: the evidence to decide is missing or weaker than asked. */
   left_out: LeftOutProvider[];
+  /** How many providers match; `matches` lists at most `limit` of them. */
+  matched: number;
+  /** How many providers the filters could not decide; `left_out` lists them only when show_undecided is set. */
+  undecided: number;
   /** Providers a filter ruled out on researched evidence (or on category, name). */
   ruled_out: number;
   total: number;
@@ -109,6 +115,9 @@ function describeFilters(input: FindProvidersInput): string {
   return parts.length ? parts.join("; ") : "no filters";
 }
 
+/** Matches listed when no limit is given: enough to choose from, short enough for an assistant's context. */
+export const DEFAULT_LIMIT = 25;
+
 export function findProviders(snapshot: Snapshot, input: FindProvidersInput): Outcome<FindAnswer> {
   const matches: FoundProvider[] = [];
   const leftOut: LeftOutProvider[] = [];
@@ -132,18 +141,32 @@ export function findProviders(snapshot: Snapshot, input: FindProvidersInput): Ou
   if (input.min_status && !input.hq_country && !input.datacenter_country && !input.known?.length) {
     lines.push(`Note: min_status applies to the Facts that hq_country, datacenter_country and known rest on; none was given, so it filtered nothing.`);
   }
-  for (const match of matches) {
+  const limit = input.limit ?? DEFAULT_LIMIT;
+  const listed = matches.slice(0, limit);
+  for (const match of listed) {
     lines.push(`- ${providerHeading(snapshot.dataset.providers.find((record) => record.id === match.id)!)}`);
     for (const fact of match.facts) lines.push(`    ${fact.path}: ${fact.quote}`);
   }
-  if (leftOut.length) {
+  if (matches.length > listed.length) lines.push(`… and ${matches.length - listed.length} more matches (raise limit, up to 200, or narrow the filters).`);
+  if (leftOut.length && input.show_undecided) {
     lines.push("", `${leftOut.length} more could not be decided (the evidence is missing or weaker than asked; this is not a 'no'):`);
-    for (const provider of leftOut) lines.push(`- ${provider.id}: ${provider.reasons.map((reason) => `${reason.path} ${reason.reason}`).join("; ")}`);
+    for (const provider of leftOut.slice(0, limit)) lines.push(`- ${provider.id}: ${provider.reasons.map((reason) => `${reason.path} ${reason.reason}`).join("; ")}`);
+    if (leftOut.length > limit) lines.push(`… and ${leftOut.length - limit} more.`);
+  } else if (leftOut.length) {
+    lines.push("", `${leftOut.length} more could not be decided (the evidence is missing or weaker than asked; this is not a 'no'); show_undecided: true lists them with why.`);
   }
   if (matches.length) lines.push("", "Known is not the same as 'yes': read each quoted value. compare_providers quotes prices and other fields side by side.");
   return {
     ok: true,
-    structured: { dataset_version: snapshot.dataset.version, matches, left_out: leftOut, ruled_out: ruledOut, total: snapshot.dataset.providers.length },
+    structured: {
+      dataset_version: snapshot.dataset.version,
+      matches: listed,
+      matched: matches.length,
+      left_out: input.show_undecided ? leftOut.slice(0, limit) : [],
+      undecided: leftOut.length,
+      ruled_out: ruledOut,
+      total: snapshot.dataset.providers.length,
+    },
     text: lines.join("\n"),
   };
 }

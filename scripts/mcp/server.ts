@@ -34,7 +34,9 @@ const OUTPUT = {
   find: z.object({
     dataset_version: z.string(),
     matches: z.array(z.object({ ...ProviderEntry, facts: z.array(CitedFact) })),
+    matched: z.number().int(),
     left_out: z.array(z.object({ id: z.string(), name: z.string(), reasons: z.array(z.object({ path: z.string(), reason: z.string() })) })),
+    undecided: z.number().int(),
     ruled_out: z.number().int(),
     total: z.number().int(),
   }),
