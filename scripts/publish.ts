@@ -2,6 +2,7 @@ import { lstatSync, promises as fs, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Site } from "./site/renderSite.js";
+import { FILE_CONCURRENCY, mapLimit } from "./util/pool.js";
 
 /**
  * Publishing into a plain public/ folder that any host or tool can upload as it is. A build writes the
@@ -172,19 +173,22 @@ export async function publish(site: Site, publicDir: string): Promise<PublishRep
   if (publicStat?.isDirectory() && report.added.length + report.changed.length + report.removed.length === 0) return report;
 
   const next = nextDir(publicDir);
-  const folders = new Set<string>();
-  for (const [file, bytes] of site) {
+  const files = [...site.keys()];
+  // Folders first, shortest paths first, so the writes below never wait on each other's mkdir.
+  const folders = [...new Set(files.map((file) => path.dirname(path.join(next, file))))].sort((a, b) => a.length - b.length);
+  await fs.mkdir(next, { recursive: true });
+  for (const folder of folders) await fs.mkdir(folder, { recursive: true });
+  const unchanged = new Set(publicStat?.isDirectory() ? files.filter((file) => current.get(file)?.equals(site.get(file)!)) : []);
+  // Unchanged files are linked from the published folder, not written again: a rebuild after one changed
+  // provider writes only what changed. The swap below stays atomic: the new folder is complete before it.
+  await mapLimit(files, FILE_CONCURRENCY, async (file) => {
     const target = path.join(next, file);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) {
-      await fs.mkdir(folder, { recursive: true });
-      folders.add(folder);
-    }
+    if (unchanged.has(file) && (await fs.link(path.join(publicDir, file), target).then(() => true, () => false))) return;
+    const bytes = site.get(file)!;
     await fs.writeFile(target, bytes);
     report.filesWritten += 1;
     report.bytesWritten += bytes.length;
-  }
-  await fs.mkdir(next, { recursive: true });
+  });
   if (publicStat) await fs.rename(publicDir, previousDir(publicDir));
   await fs.rename(next, publicDir);
   await fs.rm(previousDir(publicDir), { recursive: true, force: true });
