@@ -4,7 +4,7 @@ import { DatasetMeta, Fact, Observation, Provider, RegistryAnswerFile, SourceDat
 import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf } from "./consistency.js";
 import { checkRepositoryDates } from "./repositoryDates.js";
-import { checkOrgNumbers } from "./company.js";
+import { checkOneCompany, checkOrgNumbers } from "./company.js";
 import { checkDisplayText } from "./displayText.js";
 import { factsOf } from "../schema/facts.js";
 import { checkDiscipline } from "./discipline.js";
@@ -167,7 +167,7 @@ export function validateData(loaded: LoadedData, today: string): ValidatedData {
   problems.push(...checkSharedSources(providers.map(({ file, record }) => ({ file, id: record.id, citations: citationsOf(record) }))));
   const sourceDates = validateWide(loaded.sourceDates, SourceDates, problems);
   problems.push(...checkRepositoryDates(providers, sourceDates));
-  problems.push(...checkOrgNumbers(providers));
+  problems.push(...checkOrgNumbers(providers), ...checkOneCompany(providers));
   const sourceWatch = validateWide(loaded.sourceWatch, SourceWatch, problems);
   const registry = new Map<string, RegistryAnswerFile>();
   const ids = new Set(providers.map(({ record }) => record.id));
