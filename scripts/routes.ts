@@ -12,6 +12,8 @@ export const FILES = {
   status: "api/status.json",
   /** Every Fact as one spreadsheet row. */
   csv: "api/data.csv",
+  /** One row per provider: the buyer's questions with their status and source date, for spreadsheets. */
+  providersCsv: "api/providers.csv",
   openapi: "api/openapi.json",
   providerSchema: "api/provider.schema.json",
   reviewQueue: "api/review-queue.json",

@@ -70,3 +70,53 @@ describe("the spreadsheet export /api/data.csv", () => {
     }
   });
 });
+
+describe("the providers spreadsheet /api/providers.csv", () => {
+  const rowsOf = async () => {
+    const text = await tree.read("api/providers.csv");
+    return { text, rows: parse(text, { columns: true, bom: true }) as Array<Record<string, string>> };
+  };
+
+  it("starts with a byte-order mark and has one row per provider with readable headers", async () => {
+    const { text, rows } = await rowsOf();
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(rows.map((row) => row["Provider id"])).toEqual(["acme-ai", "beta-gpu"]);
+    const headers = Object.keys(rows[0]!);
+    expect(headers.slice(0, 3)).toEqual(["Provider id", "Provider", "Category"]);
+    for (const label of ["Country of HQ", "Data-centre locations", "DPA", "Currency", "Price model"]) {
+      expect(headers).toEqual(expect.arrayContaining([label, `${label}: status`, `${label}: source date`]));
+    }
+    expect(headers.every((header) => !header.includes("_"))).toBe(true);
+  });
+
+  it("gives each answer with its status and source date, lists readable, unknown as an empty value", async () => {
+    const [acme, beta] = (await rowsOf()).rows;
+    expect(acme).toMatchObject({ Provider: 'Acme, "the" AI', "Country of HQ": "SE", "Country of HQ: status": "confirmed", "Country of HQ: source date": "2026-10-15" });
+    expect(acme).toMatchObject({ "Data-centre locations": "SE (Umeå) (partial list)", "Data-centre locations: status": "claimed", "Data-centre locations: source date": "" });
+    expect(acme).toMatchObject({ DPA: "", "DPA: status": "unknown", "Evidence (API)": `${BASE_URL}/api/data/acme-ai` });
+    expect(beta).toMatchObject({ Category: "compute_gpu", "Country of HQ": "", "Country of HQ: status": "unknown" });
+  });
+
+  it("neutralises formula cells and reads å, ä, ö back intact", async () => {
+    const { text, rows } = await rowsOf();
+    expect(rows[0]!["Price model"]).toBe(`'=HYPERLINK("https://evil.example","click")`);
+    for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
+    expect(Buffer.from(text, "utf8").includes(Buffer.from("Umeå", "utf8"))).toBe(true);
+  });
+
+  it("is linked from the index page, llms.txt and the OpenAPI document, and served as text/csv with CORS", async () => {
+    expect(await tree.read("index.html")).toContain('href="api/providers.csv"');
+    expect(await tree.read("llms.txt")).toContain("/api/providers.csv)");
+    expect(JSON.parse(await tree.read("api/openapi.json")).paths["/api/providers.csv"].get.responses["200"].content).toHaveProperty("text/csv");
+    const server = await startServer({ publicDir: tree.paths.publicDir, port: 0, host: "127.0.0.1", baseUrl: BASE_URL });
+    try {
+      const response = await fetch(`${server.origin}/api/providers.csv`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -30,7 +30,7 @@ describe("_headers", () => {
       if (line.startsWith("/")) rules.push({ pattern: line, headers: [] });
       else if (line.startsWith("  ") && rules.length) rules.at(-1)!.headers.push(line.trim().split(":")[0]!);
     }
-    const paths = ["/api/data", "/api/data/", "/api/data/index.json", "/api/data/acme-ai", "/api/data/acme-ai/index.json", "/api/status", "/api/status/", "/api/status.json", "/api/openapi.json", "/api/provider.schema.json", "/api/review-queue.json", "/api/data.csv", "/404.html", "/404.json", "/index.html", "/providers/acme-ai.html"];
+    const paths = ["/api/data", "/api/data/", "/api/data/index.json", "/api/data/acme-ai", "/api/data/acme-ai/index.json", "/api/status", "/api/status/", "/api/status.json", "/api/openapi.json", "/api/provider.schema.json", "/api/review-queue.json", "/api/data.csv", "/api/providers.csv", "/404.html", "/404.json", "/index.html", "/providers/acme-ai.html"];
     for (const path of paths) {
       const setting = rules.filter((rule) => rule.headers.includes("Content-Type") && matches(rule.pattern, path)).map((rule) => rule.pattern);
       expect(setting.length, `${path}: ${setting.join(", ")}`).toBeLessThanOrEqual(1);

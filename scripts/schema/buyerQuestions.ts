@@ -9,6 +9,8 @@ import type { Category, Provider } from "./provider.js";
 export interface BuyerQuestion {
   key: string;
   label: string;
+  /** The Fact that answers it, where one Fact does. */
+  path?: FactPath;
   /** Categories the question is asked of; all when absent. */
   of?: ReadonlySet<Category>;
   /** Whether the record answers it; the default looks at one Fact. */
@@ -19,6 +21,7 @@ const researched = (fact: { status?: unknown } | undefined) => fact !== undefine
 const fieldQuestion = (label: string, path: FactPath, of?: ReadonlySet<Category>): BuyerQuestion => ({
   key: path.join("."),
   label,
+  path,
   ...(of && { of }),
   answered: (record) => researched(factAt(record, path)),
 });

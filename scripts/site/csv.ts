@@ -28,7 +28,7 @@ export function neutralise(text: string): string {
 }
 
 /** RFC 4180: quote a field holding a comma, quote or line break, doubling the quotes inside. */
-function field(value: unknown): string {
+export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
   const text = neutralise(typeof value === "string" ? value : JSON.stringify(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -56,7 +56,7 @@ export function datasetCsv(providers: readonly Provider[]): string {
         typeof fact.partial === "boolean" ? String(fact.partial) : "",
         fact.verified_by,
       ];
-      lines.push(row.map(field).join(","));
+      lines.push(row.map(csvField).join(","));
     }
   }
   return `${lines.join("\r\n")}\r\n`;

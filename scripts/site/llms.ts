@@ -37,6 +37,7 @@ How to cite: quote the value with its status, verification date and source date,
 
 ## Optional
 
+- [Providers as a spreadsheet](${baseUrl}/api/providers.csv): one row per provider, each buyer question as value, status and source date (UTF-8 with a byte-order mark, opens in Excel)
 - [Spreadsheet export](${baseUrl}/api/data.csv): every Fact as one CSV row with its status, source, verified_at and source_date
 - [Changes](${baseUrl}/api/changes.json): what changed between dataset versions, Fact by Fact, newest first (also as an Atom feed at ${baseUrl}/feed.xml)
 - [Dataset as a file](${baseUrl}/api/data/index.json): the same JSON at a .json URL, for static hosts without rewrites such as GitHub Pages

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CSV_COLUMNS } from "./csv.js";
+import { providersCsvColumns } from "./providersCsv.js";
 import { Provider } from "../schema/index.js";
 import "../schema/index.js";
 import "../history/shapes.js"; // registers ChangesDocument and ChangeEntry
@@ -104,6 +105,16 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           tags: ["exports"],
           summary: "Read every Fact as a spreadsheet row",
           description: `One row per provider and Fact, columns ${CSV_COLUMNS.join(", ")}. RFC 4180 quoting, UTF-8, CRLF line ends; lists and objects as JSON; a cell that starts with =, +, -, @ gets a leading apostrophe so no spreadsheet runs it. Quote each value with its status, verified_at and source_date.`,
+          security: [],
+          responses: { "200": { description: "The CSV.", content: { "text/csv": { schema: { type: "string" } } } } },
+        },
+      },
+      "/api/providers.csv": {
+        get: {
+          operationId: "getProvidersCsv",
+          tags: ["exports"],
+          summary: "Compare providers in a spreadsheet: one row per provider",
+          description: `One row per provider with readable headers: ${providersCsvColumns(baseUrl).map((column) => column.header).join(", ")}. For each buyer question a value, its status and its source date (YYYY-MM-DD or YYYY-MM); an empty value with status unknown means not researched, never "no". UTF-8 with a byte-order mark (so Excel reads å, ä, ö), RFC 4180 quoting, CRLF line ends; lists joined by "; ", "(partial list)" after a sample; a cell that starts with =, +, -, @ gets a leading apostrophe.`,
           security: [],
           responses: { "200": { description: "The CSV.", content: { "text/csv": { schema: { type: "string" } } } } },
         },

@@ -5,6 +5,7 @@ import type { History } from "../history/shapes.js";
 import { jsonText } from "./artefacts.js";
 import { emitChanges, HISTORY_NOT_READ, recentChangesFor } from "./changes.js";
 import { datasetCsv } from "./csv.js";
+import { providersCsv } from "./providersCsv.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
 import { emitDataset } from "./dataset.js";
@@ -67,5 +68,6 @@ export function renderSite(dataset: LoadedDataset & { meta: NonNullable<LoadedDa
   emitReviewQueue(site, dataset.reviewQueue);
   emitInterfaceDescriptions(site, options.baseUrl);
   site.set(FILES.csv, Buffer.from(datasetCsv(dataset.providers)));
+  site.set(FILES.providersCsv, Buffer.from(providersCsv(dataset.providers, options.baseUrl)));
   return { files: site, generatedAt };
 }

@@ -51,7 +51,7 @@ ${QUESTIONS.map(([key]) => answerCell(answers[key]))}
   });
   const body = html`<h1>European AI infrastructure providers</h1>
 <p>${status.providers_total} providers, dataset version <strong>${status.dataset_version}</strong>, newest verification ${status.last_verified ?? "none"}, review queue ${status.review_queue ?? 0}.
-Every value in this dataset carries its own status, source, source date and verification date: open a provider to see them. The whole dataset is at <a href="api/data/index.json">api/data (JSON)</a>, every Fact as a spreadsheet row at <a href="api/data.csv">api/data.csv</a>, and what changed at <a href="api/changes.json">api/changes.json</a> and in the <a href="feed.xml">Atom feed</a>.</p>
+Every value in this dataset carries its own status, source, source date and verification date: open a provider to see them. The whole dataset is at <a href="api/data/index.json">api/data (JSON)</a>, one row per provider for spreadsheets at <a href="api/providers.csv">api/providers.csv</a> (each answer with its status and source date), every Fact as a spreadsheet row at <a href="api/data.csv">api/data.csv</a>, and what changed at <a href="api/changes.json">api/changes.json</a> and in the <a href="feed.xml">Atom feed</a>.</p>
 <form id="filters" class="filters" role="search" hidden>
 <div><label for="filter-category">Category</label>
 <select id="filter-category" name="category"><option value="">All categories</option>${categories.map((c) => html`<option value="${c}">${categoryLabel(c)}</option>`)}</select></div>

@@ -1,0 +1,105 @@
+import { BUYER_QUESTIONS } from "../schema/buyerQuestions.js";
+import { factAt, type FactPath } from "../schema/coverage.js";
+import type { Provider } from "../schema/index.js";
+import { csvField } from "./csv.js";
+
+/**
+ * The spreadsheet a buyer opens: one row per provider, readable headers, and for each buyer question the
+ * answer, the status it rests on and how old its source is. Excel on Windows reads UTF-8 only after a
+ * byte-order mark, so the file starts with one (å, ä, ö and ü stay intact).
+ */
+
+interface Column {
+  header: string;
+  cell: (record: Provider) => unknown;
+}
+
+const PRICE_FIELDS: ReadonlyArray<{ label: string; path: FactPath }> = [
+  { label: "Price model", path: ["pricing", "model"] },
+  { label: "VAT included", path: ["pricing", "vat_included"] },
+  { label: "Lowest input price per 1M tokens", path: ["pricing", "price_per_1m_input_tokens"] },
+  { label: "Lowest output price per 1M tokens", path: ["pricing", "price_per_1m_output_tokens"] },
+  { label: "Reference model", path: ["pricing", "reference_model"] },
+];
+
+/** The buyer's questions that one Fact answers, then the price fields not already among them. */
+const FACT_FIELDS: ReadonlyArray<{ label: string; path: FactPath }> = (() => {
+  const fields = BUYER_QUESTIONS.flatMap((question) => (question.path ? [{ label: question.label, path: question.path }] : []));
+  const seen = new Set(fields.map((field) => field.path.join(".")));
+  return [...fields, ...PRICE_FIELDS.filter((field) => !seen.has(field.path.join(".")))].map((field) => ({
+    label: field.label.charAt(0).toUpperCase() + field.label.slice(1),
+    path: field.path,
+  }));
+})();
+
+type FactLike = { value?: unknown; status?: unknown; source_date?: unknown; partial?: unknown };
+
+/** A value as a person reads it: yes/no, lists joined by "; ", a location as "SE (Stockholm, inference)". */
+export function readable(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map(readable).join("; ");
+  if (typeof value === "object") {
+    const item = value as Record<string, unknown>;
+    if (typeof item.country === "string") {
+      const details = [item.city, item.role].filter((part) => typeof part === "string" && part.length > 0);
+      return details.length ? `${item.country} (${details.join(", ")})` : item.country;
+    }
+    if (typeof item.name === "string" && typeof item.achieved === "boolean") return item.achieved ? item.name : `${item.name} (in progress)`;
+    if (typeof item.name === "string") return item.name;
+    return Object.entries(item)
+      .filter(([key]) => !key.startsWith("_"))
+      .map(([key, member]) => `${key}: ${readable(member)}`)
+      .join(", ");
+  }
+  return String(value);
+}
+
+function factValue(fact: FactLike | undefined): string {
+  if (!fact || fact.status === "unknown") return "";
+  const text = readable(fact.value);
+  return fact.partial === true && text ? `${text} (partial list)` : text;
+}
+
+/** Models as "name (input / output per 1M tokens)", the currency being the record's. */
+function modelsCell(record: Provider): string {
+  const models = record.models;
+  if (!models || models.status === "unknown" || !Array.isArray(models.value)) return "";
+  const currency = typeof record.pricing?.currency?.value === "string" ? ` ${record.pricing.currency.value}` : "";
+  const items = models.value.map((model) => {
+    const prices = [model.input_price, model.output_price].filter((price): price is number => typeof price === "number");
+    return prices.length ? `${model.name} (${prices.join(" / ")}${currency})` : model.name;
+  });
+  return items.join("; ") + (models.partial === true && items.length ? " (partial list)" : "");
+}
+
+export function providersCsvColumns(baseUrl: string): Column[] {
+  const status = (fact: FactLike | undefined) => (typeof fact?.status === "string" ? fact.status : "unknown");
+  return [
+    { header: "Provider id", cell: (record) => record.id },
+    { header: "Provider", cell: (record) => record.name },
+    { header: "Category", cell: (record) => record.category },
+    { header: "Website", cell: (record) => record.website },
+    { header: "Legal name", cell: (record) => record.legal_name },
+    { header: "Availability", cell: (record) => factValue(record.availability_status as FactLike) },
+    ...FACT_FIELDS.flatMap(({ label, path }) => [
+      { header: label, cell: (record: Provider) => factValue(factAt(record, path) as FactLike | undefined) },
+      { header: `${label}: status`, cell: (record: Provider) => status(factAt(record, path) as FactLike | undefined) },
+      { header: `${label}: source date`, cell: (record: Provider) => (factAt(record, path) as FactLike | undefined)?.source_date },
+    ]),
+    { header: "Models (input / output price per 1M tokens)", cell: modelsCell },
+    { header: "Models: status", cell: (record) => status(record.models as FactLike | undefined) },
+    { header: "Record updated", cell: (record) => record.record_updated_at },
+    { header: "Evidence (API)", cell: (record) => `${baseUrl}/api/data/${record.id}` },
+  ];
+}
+
+/** One row per provider, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180). */
+export function providersCsv(providers: readonly Provider[], baseUrl: string): string {
+  const columns = providersCsvColumns(baseUrl);
+  const lines = [columns.map((column) => csvField(column.header)).join(",")];
+  for (const record of providers) lines.push(columns.map((column) => csvField(column.cell(record))).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
