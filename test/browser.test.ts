@@ -174,6 +174,36 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await page.close();
   });
 
+  it("keeps the sort order in the URL: a shared ?sort=-name opens sorted, and a click writes it", async () => {
+    const { page, errors } = await open("/index.html?sort=-name");
+    const names = () => page.locator("#providers tbody th[scope=row]").allTextContents();
+    const descending = await names();
+    expect(descending).toEqual([...descending].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));
+    expect(await page.getAttribute("#providers thead th:first-child", "aria-sort")).toBe("descending");
+    await page.click("#providers thead th:first-child button");
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("name");
+    await page.selectOption("#filter-category", "compute_gpu");
+    expect(new URL(page.url()).search).toBe("?category=compute_gpu&sort=name");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  for (const width of [390, 1280]) {
+    it(`keeps the provider name in view at ${width} px when the table scrolls sideways`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${api.origin}/index.html`);
+      const scroller = page.locator(".scroll").first();
+      const before = await page.locator("#providers tbody th[scope=row]").first().boundingBox();
+      const wide = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth);
+      await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+      const after = await page.locator("#providers tbody th[scope=row]").first().boundingBox();
+      if (wide) expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      expect(after!.x).toBeCloseTo(before!.x, 0);
+      expect(after!.width).toBeGreaterThan(40);
+      await page.close();
+    });
+  }
+
   it("a page on another origin fetches /api/data and /api/status (CORS, in the browser)", async () => {
     const { page, errors } = await open("/", otherOrigin);
     await page.waitForFunction(() => document.getElementById("out")?.textContent !== "waiting");

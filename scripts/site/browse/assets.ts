@@ -1,4 +1,4 @@
-export const STYLESHEET = `:root{color-scheme:light dark;--muted:#5f6368;--line:#d0d4d9;--ok:#0b6b2f;--own:#8a5a00;--plan:#1f4fa3;--unk:#5f6368}
+export const STYLESHEET = `:root{color-scheme:light dark;--bg:#fff;--muted:#5f6368;--line:#d0d4d9;--ok:#0b6b2f;--own:#8a5a00;--plan:#1f4fa3;--unk:#5f6368}
 *{box-sizing:border-box}body{overflow-wrap:break-word;font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:78rem;padding:0 1rem}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 header nav{padding:.75rem 0;border-bottom:1px solid var(--line)}footer{margin:2rem 0;color:var(--muted);font-size:.9rem}
@@ -7,6 +7,7 @@ td{overflow-wrap:break-word}.scroll{overflow-x:auto;max-width:100%}.scroll>table
 .muted{color:var(--muted)}.filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:end}.filters div{display:flex;flex-direction:column}
 label{font-weight:600}select,input{font:inherit;padding:.25rem}button.sort{font:inherit;font-weight:600;background:none;border:0;padding:0;cursor:pointer;text-align:left;color:inherit}
 th[aria-sort=ascending] button.sort::after{content:" ▲"}th[aria-sort=descending] button.sort::after{content:" ▼"}.partial{font-style:italic}
+#providers th:first-child{position:sticky;left:0;z-index:1;background:var(--bg);min-width:8rem;box-shadow:1px 0 0 var(--line)}
 a:focus,select:focus,input:focus{outline:3px solid #1f6feb;outline-offset:2px}
 .badge{display:inline-block;border-radius:.25rem;padding:0 .4rem;font-size:.85rem;border:1px solid currentColor;white-space:nowrap}
 .badge-confirmed{color:var(--ok)}.badge-claimed{color:var(--own)}.badge-planned{color:var(--plan)}.badge-unknown,.badge-not_applicable,.badge-other{color:var(--unk)}
@@ -16,12 +17,12 @@ details.cite summary{cursor:pointer;color:var(--muted);font-size:.85rem}details.
 table.facts thead{position:absolute;left:-9999px}table.facts,table.facts tbody,table.facts tr,table.facts th,table.facts td{display:block;width:100%}
 table.facts tr{border-bottom:1px solid var(--line);padding:.5rem 0}table.facts th,table.facts td{border:0;padding:.1rem 0}
 table.facts td[data-label]::before{content:attr(data-label) ": ";font-weight:600}table.facts td[data-label=Note]:empty{display:none}}
-@media (prefers-color-scheme:dark){:root{--muted:#a0a6ad;--line:#3a3f45;--ok:#5fd38b;--own:#f0b54a;--plan:#8ab4ff}body{background:#111;color:#eee}a{color:#8ab4ff}}
+@media (prefers-color-scheme:dark){:root{--bg:#111;--muted:#a0a6ad;--line:#3a3f45;--ok:#5fd38b;--own:#f0b54a;--plan:#8ab4ff}body{background:var(--bg);color:#eee}a{color:#8ab4ff}}
 `;
 
 /**
- * Filters and sorts the index table; the filters live in the URL so a filtered view can be shared. The page
- * works in full without it.
+ * Filters and sorts the index table; the filters and the sort order live in the URL (`sort=price`, or
+ * `sort=-price` for descending) so a view can be shared. The page works in full without it.
  */
 export const BROWSE_SCRIPT = `"use strict";
 (function () {
@@ -62,8 +63,13 @@ export const BROWSE_SCRIPT = `"use strict";
       if (match) n += 1;
     });
     shown.textContent = n + " of " + rows.length + " providers shown.";
+    writeUrl();
+  }
+  var sorted = null;
+  function writeUrl() {
     var next = new URLSearchParams();
-    names.forEach(function (name) { if (v[name]) next.set(name, v[name]); });
+    names.forEach(function (name) { var value = fields[name].value.trim(); if (value) next.set(name, value); });
+    if (sorted) next.set("sort", (sorted.ascending ? "" : "-") + sorted.key);
     var query = next.toString();
     history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
   }
@@ -72,8 +78,7 @@ export const BROWSE_SCRIPT = `"use strict";
     var raw = cell.hasAttribute("data-sort") ? cell.getAttribute("data-sort") : cell.textContent.trim();
     return raw;
   }
-  function sortBy(index, header) {
-    var ascending = header.getAttribute("aria-sort") !== "ascending";
+  function sortBy(index, header, ascending) {
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) { th.removeAttribute("aria-sort"); });
     header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
     rows.slice().sort(function (a, b) {
@@ -83,16 +88,28 @@ export const BROWSE_SCRIPT = `"use strict";
       var order = !isNaN(nx) && !isNaN(ny) ? nx - ny : x.localeCompare(y);
       return ascending ? order : -order;
     }).forEach(function (row) { body.appendChild(row); });
+    sorted = { key: header.getAttribute("data-key"), ascending: ascending };
   }
   Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
     var button = document.createElement("button");
     button.type = "button";
     button.className = "sort";
     button.textContent = th.textContent;
-    button.addEventListener("click", function () { sortBy(index, th); });
+    button.addEventListener("click", function () {
+      sortBy(index, th, th.getAttribute("aria-sort") !== "ascending");
+      writeUrl();
+    });
     th.textContent = "";
     th.appendChild(button);
   });
+  var wanted = params.get("sort");
+  if (wanted) {
+    var descending = wanted.charAt(0) === "-";
+    var wantedKey = descending ? wanted.slice(1) : wanted;
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
+      if (th.getAttribute("data-key") === wantedKey) sortBy(index, th, !descending);
+    });
+  }
   form.addEventListener("submit", function (event) { event.preventDefault(); });
   names.forEach(function (name) { fields[name].addEventListener(name === "q" ? "input" : "change", apply); });
   apply();

@@ -25,6 +25,16 @@ const QUESTIONS = [
   ["lowestPrice", "Lowest price per 1M tokens (in / out)"],
 ] as const;
 
+/** Column keys as the URL's `sort` parameter names them (`?sort=price`, `?sort=-price` for descending). */
+const SORT_KEY: Record<(typeof QUESTIONS)[number][0], string> = {
+  datacenterCountries: "dc",
+  dpa: "dpa",
+  training: "training",
+  iso27001: "iso27001",
+  openaiCompatible: "openai",
+  lowestPrice: "price",
+};
+
 /** A cell that always shows the status its answer rests on; a missing answer reads "not researched". */
 function answerCell(answer: Answer): Html {
   if (answer.text === null) return html`<td data-sort=""><span class="muted">not researched</span></td>`;
@@ -67,7 +77,7 @@ Every value in this dataset carries its own status, source, source date and veri
 <p id="shown" aria-live="polite">${providers.length} of ${providers.length} providers shown.</p>
 <div class="scroll"><table id="providers">
 <caption>Providers and the answers buyers compare, each with the status it rests on. "Own statement" (claimed) is the provider's word; "not researched" never means "no". Researched counts the fields that apply to the category. Select a column heading to sort.</caption>
-<thead><tr><th scope="col">Provider</th><th scope="col">Category</th><th scope="col">HQ country</th><th scope="col">Researched</th>${QUESTIONS.map(([, label]) => html`<th scope="col">${label}</th>`)}<th scope="col">Last verified</th><th scope="col">Data</th></tr></thead>
+<thead><tr><th scope="col" data-key="name">Provider</th><th scope="col" data-key="category">Category</th><th scope="col" data-key="country">HQ country</th><th scope="col" data-key="researched">Researched</th>${QUESTIONS.map(([key, label]) => html`<th scope="col" data-key="${SORT_KEY[key]}">${label}</th>`)}<th scope="col" data-key="verified">Last verified</th><th scope="col" data-key="data">Data</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
