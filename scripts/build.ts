@@ -25,6 +25,8 @@ export interface BuildOptions {
   writeRootHostFiles?: boolean;
   /** Add the copies that make the spec's paths answer on GitHub Pages (see emit/githubPages.ts). */
   githubPages?: boolean;
+  /** Told once, when another build holds the lock, who holds it. */
+  onLockWait?: (message: string) => void;
 }
 
 export interface BuildResult {
@@ -66,5 +68,5 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
       generatedAt,
       upToDate: report.filesWritten === 0,
     };
-  });
+  }, { onWait: options.onLockWait });
 }

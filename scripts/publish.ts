@@ -38,29 +38,77 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * When a process on this machine started, in epoch milliseconds, where the system says (Linux's /proc);
+ * null elsewhere. A lock whose process started after the lock was written names a reused PID.
+ */
+function processStartedAt(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name may hold spaces and parentheses: the fields that matter follow its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const startTicks = Number(fields[19]);
+    const bootLine = /^btime (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"));
+    if (!Number.isFinite(startTicks) || !bootLine) return null;
+    // Linux counts in USER_HZ, 100 on every architecture Node supports.
+    return Number(bootLine[1]) * 1000 + (startTicks / 100) * 1000;
+  } catch {
+    return null;
+  }
+}
+
 interface LockHolder {
   pid: number;
   host: string;
+  started: string;
 }
 
+/** A holder refreshes its lock's modification time this often while it works. */
+export const LOCK_HEARTBEAT_MS = 10_000;
 /**
- * The lock's text when it is stale (its holder ran on this machine and has ended, or it was left half
- * written long enough ago), else null.
+ * A lock not refreshed for this long is stale, whoever wrote it: its holder ran in another container (the
+ * host name changed) or its PID now belongs to another process. Far above the heartbeat, because a build's
+ * synchronous rendering can hold the event loop for seconds at 50,000 providers.
  */
-async function staleLock(file: string): Promise<string | null> {
+export const LOCK_STALE_AFTER_MS = 120_000;
+
+interface LockState {
+  text: string;
+  holder: LockHolder | null;
+  /** Why the lock no longer protects a running build, or null while it does. */
+  staleBecause: string | null;
+}
+
+/** Reads the lock and judges it: stale when its holder has ended, its PID was reused, or it went quiet. */
+async function readLock(file: string, staleAfterMs: number): Promise<LockState | null> {
   let text: string;
+  let modified: number;
   try {
-    text = await fs.readFile(file, "utf8");
+    [text, modified] = await Promise.all([fs.readFile(file, "utf8"), fs.stat(file).then((stat) => stat.mtimeMs)]);
   } catch {
     return null; // gone: the next attempt takes it
   }
+  let holder: LockHolder | null = null;
   try {
-    const holder = JSON.parse(text) as LockHolder;
-    return holder.host === os.hostname() && Number.isInteger(holder.pid) && !isAlive(holder.pid) ? text : null;
+    const parsed = JSON.parse(text) as Partial<LockHolder>;
+    if (Number.isInteger(parsed.pid) && typeof parsed.host === "string") holder = { pid: parsed.pid!, host: parsed.host, started: String(parsed.started ?? "") };
   } catch {
-    const stat = await fs.stat(file).catch(() => null);
-    return stat !== null && Date.now() - stat.mtimeMs > 5_000 ? text : null;
+    // half written, or not ours: judged by its age alone
   }
+  const quietFor = Date.now() - modified;
+  let staleBecause: string | null = null;
+  if (!holder) staleBecause = quietFor > 5_000 ? "it is not a lock this program wrote" : null;
+  else if (holder.host === os.hostname() && !isAlive(holder.pid)) staleBecause = `process ${holder.pid} has ended`;
+  else if (holder.host === os.hostname() && (processStartedAt(holder.pid) ?? 0) > Date.parse(holder.started) + 1_000) {
+    staleBecause = `process ${holder.pid} has ended and its number now belongs to a newer process`;
+  } else if (quietFor > staleAfterMs) staleBecause = `it was last refreshed ${Math.round(quietFor / 1000)} s ago`;
+  return { text, holder, staleBecause };
+}
+
+/** Who holds the lock, in words a person waiting for it can act on. */
+function describeHolder(file: string, state: LockState): string {
+  const who = state.holder ? `process ${state.holder.pid} on ${state.holder.host}${state.holder.started ? ` (started ${state.holder.started})` : ""}` : "an unreadable lock";
+  return `another build holds ${path.basename(file)}: ${who}. If no build is running, the lock is taken over by itself once it is ${Math.round(LOCK_STALE_AFTER_MS / 1000)} s old, or delete ${file}`;
 }
 
 /**
@@ -76,14 +124,26 @@ async function removeStaleLock(file: string, staleText: string): Promise<void> {
 
 export class BuildLockTimeout extends Error {}
 
+export interface LockOptions {
+  /** How long to wait for another build before giving up. */
+  waitMs?: number;
+  /** Told once, after a second of waiting, who holds the lock. */
+  onWait?: (message: string) => void;
+  /** For tests: how often the holder refreshes the lock, and when a quiet lock counts as stale. */
+  heartbeatMs?: number;
+  staleAfterMs?: number;
+}
+
 /**
  * Runs `work` while holding the build lock. Another build waits for it (up to `waitMs`), so builds
  * started together run one after the other instead of deleting each other's output.
  */
-export async function withBuildLock<T>(publicDir: string, work: () => Promise<T>, waitMs = 600_000): Promise<T> {
+export async function withBuildLock<T>(publicDir: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const { waitMs = 600_000, onWait, heartbeatMs = LOCK_HEARTBEAT_MS, staleAfterMs = LOCK_STALE_AFTER_MS } = options;
   const file = lockFile(publicDir);
-  const me = JSON.stringify({ pid: process.pid, host: os.hostname(), started: new Date().toISOString() } satisfies LockHolder & { started: string });
-  const deadline = Date.now() + waitMs;
+  const me = JSON.stringify({ pid: process.pid, host: os.hostname(), started: new Date().toISOString() } satisfies LockHolder);
+  const startedWaiting = Date.now();
+  let told = false;
   await fs.mkdir(path.dirname(file), { recursive: true });
   for (;;) {
     try {
@@ -92,17 +152,30 @@ export async function withBuildLock<T>(publicDir: string, work: () => Promise<T>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    const stale = await staleLock(file);
-    if (stale !== null) {
-      await removeStaleLock(file, stale);
+    const state = await readLock(file, staleAfterMs);
+    if (state?.staleBecause) {
+      await removeStaleLock(file, state.text);
       continue;
     }
-    if (Date.now() > deadline) throw new BuildLockTimeout(`another build holds ${path.basename(file)}; waited ${Math.round(waitMs / 1000)} s`);
+    if (state && !told && onWait && Date.now() - startedWaiting > 1_000) {
+      told = true;
+      onWait(`Waiting: ${describeHolder(file, state)}.`);
+    }
+    if (Date.now() - startedWaiting > waitMs) {
+      throw new BuildLockTimeout(`${state ? describeHolder(file, state) : `another build holds ${path.basename(file)}`}; waited ${Math.round(waitMs / 1000)} s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
   }
+  // The heartbeat tells waiting builds, on this machine or another, that the holder is still at work.
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    void fs.utimes(file, now, now).catch(() => undefined);
+  }, heartbeatMs);
+  heartbeat.unref();
   try {
     return await work();
   } finally {
+    clearInterval(heartbeat);
     // Remove the lock only while it is still ours.
     if ((await fs.readFile(file, "utf8").catch(() => "")) === me) await fs.rm(file, { force: true });
   }

@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../build.js";
+import { BuildLockTimeout } from "../publish.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
 import { loadDataset } from "../dataset.js";
 import { STALE_AFTER_DAYS } from "../site/status.js";
@@ -117,11 +118,16 @@ async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?:
       githubPages: options.githubPages,
       sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
       writeRootHostFiles: true,
+      onLockWait: (message) => console.error(message),
     });
     printProblems(result.warnings);
     printBuild(result);
     return EXIT.ok;
   } catch (error) {
+    if (error instanceof BuildLockTimeout) {
+      console.error(`build: ${error.message}; public/ was left as it was`);
+      return EXIT.failed;
+    }
     if (!(error instanceof InvalidInputError)) throw error;
     printProblems(error.problems);
     console.error(`build: ${errorsOf(error.problems).length} error(s); public/ was left as it was`);

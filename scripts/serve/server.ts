@@ -117,6 +117,23 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
   const errorJson = (code: Parameters<typeof errorBody>[0]) => jsonText(errorBody(code, options.baseUrl));
   const sendEncoded = createEncodedSender(config.public);
 
+  /**
+   * A build killed between its two renames leaves no public/ and the complete previous site beside it. A
+   * running server puts it back itself, under the build lock, so it never races a build that is only
+   * between its renames; requests that arrive meanwhile wait for the one recovery.
+   */
+  let recovering: Promise<void> | null = null;
+  const publishedFolderPresent = () => fs.stat(config.public).then((stat) => stat.isDirectory(), () => false);
+  async function recoverIfSwapWasCut(): Promise<void> {
+    if (await publishedFolderPresent()) return;
+    recovering ??= withBuildLock(options.publicDir, () => recoverInterruptedSwap(options.publicDir), { waitMs: 15_000 })
+      .catch(() => undefined)
+      .finally(() => {
+        recovering = null;
+      });
+    await recovering;
+  }
+
   async function notFoundBody(): Promise<Buffer | string> {
     try {
       return await fs.readFile(path.join(config.public, FILES.notFoundJson));
@@ -157,6 +174,7 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
       await sendNotFound(request, response, head);
       return;
     }
+    await recoverIfSwapWasCut();
     request.url = withoutTrailingSlash(rawUrl);
     const file = fileForPath(decodeURIComponent(request.url.split("?")[0]!));
     if (variesByEncoding(file)) {

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import { afterEach, describe, expect, it } from "vitest";
+import { BuildLockTimeout, lockFile, previousDir, withBuildLock } from "../scripts/publish.js";
+import { startServer } from "../scripts/serve/server.js";
+import { BASE_URL, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
+
+let tree: Tree | undefined;
+let child: ChildProcess | undefined;
+afterEach(async () => {
+  child?.kill("SIGKILL");
+  child = undefined;
+  await tree?.cleanup();
+  tree = undefined;
+});
+
+const writeLock = async (publicDir: string, holder: Record<string, unknown>, ageMs = 0) => {
+  const file = lockFile(publicDir);
+  await fs.writeFile(file, JSON.stringify(holder));
+  const when = new Date(Date.now() - ageMs);
+  await fs.utimes(file, when, when);
+  return file;
+};
+
+/** A process that is alive now and started after the lock it is made to stand for. */
+async function liveProcess(): Promise<number> {
+  child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+  await new Promise((resolve) => child!.once("spawn", resolve));
+  return child.pid!;
+}
+
+describe("the build lock", () => {
+  it.skipIf(process.platform !== "linux")("is taken over when its PID now belongs to a newer process (PID reuse)", async () => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    await fs.mkdir(tree.paths.publicDir, { recursive: true });
+    const pid = await liveProcess();
+    await writeLock(tree.paths.publicDir, { pid, host: os.hostname(), started: "2020-01-01T00:00:00.000Z" });
+    const result = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await fs.readFile(`${tree.paths.publicDir}/api/data/index.json`, "utf8")).toContain("acme-ai");
+  }, 30_000);
+
+  it("is taken over when its holder ran on another host and stopped refreshing it (a new container)", async () => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    await writeLock(tree.paths.publicDir, { pid: 4242, host: "container-that-is-gone", started: "2026-11-22T10:00:00.000Z" }, 10 * 60_000);
+    const result = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
+    expect(result.code, result.stderr).toBe(0);
+  }, 30_000);
+
+  it("while held and refreshed, says who holds it and, on timeout, fails with that in words", async () => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    await writeLock(tree.paths.publicDir, { pid: 4242, host: "build-box-2", started: "2026-11-24T09:00:00.000Z" });
+    const told: string[] = [];
+    const attempt = withBuildLock(tree.paths.publicDir, async () => "ran", { waitMs: 1_500, onWait: (message) => told.push(message) });
+    await expect(attempt).rejects.toThrow(BuildLockTimeout);
+    await expect(attempt).rejects.toThrow(/process 4242 on build-box-2 \(started 2026-11-24T09:00:00.000Z\)/);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("process 4242 on build-box-2");
+    expect(told[0]).toContain(".public.lock");
+  });
+
+  it("is refreshed by its holder while the work runs, so a waiting build on another machine does not take it", async () => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    await fs.mkdir(tree.paths.publicDir, { recursive: true });
+    const file = lockFile(tree.paths.publicDir);
+    const ages: number[] = [];
+    await withBuildLock(
+      tree.paths.publicDir,
+      async () => {
+        const old = new Date(Date.now() - 60_000);
+        await fs.utimes(file, old, old);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        ages.push(Date.now() - (await fs.stat(file)).mtimeMs);
+      },
+      { heartbeatMs: 100 },
+    );
+    expect(ages[0]).toBeLessThan(5_000);
+    await expect(fs.stat(file)).rejects.toThrow();
+  });
+});
+
+describe("a running server", () => {
+  it("puts back the site a build killed between its two renames left beside public/, instead of answering 404", async () => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    await tree.build();
+    const server = await startServer({ publicDir: tree.paths.publicDir, port: 0, host: "127.0.0.1", baseUrl: BASE_URL });
+    try {
+      expect((await fetch(`${server.origin}/api/data/acme-ai`)).status).toBe(200);
+      // What a build killed after its first rename leaves: no public/, the previous site beside it, its lock.
+      await fs.rename(tree.paths.publicDir, previousDir(tree.paths.publicDir));
+      const pid = await new Promise<number>((resolve) => {
+        const gone = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+        gone.once("exit", () => resolve(gone.pid!));
+      });
+      await writeLock(tree.paths.publicDir, { pid, host: os.hostname(), started: new Date().toISOString() });
+      const response = await fetch(`${server.origin}/api/data/acme-ai`);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { id: string }).id).toBe("acme-ai");
+      expect((await fs.stat(tree.paths.publicDir)).isDirectory()).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
