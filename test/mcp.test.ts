@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import http from "node:http";
@@ -401,6 +401,21 @@ describe("command line", () => {
       return { code: failure.code, stderr: failure.stderr ?? "" };
     }
   };
+
+  it("says on stderr that a message of 10 MiB or more stopped it, and exits with a failure code (never silently 0)", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", ENTRY, "--root", REPO_ROOT], { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    await new Promise<void>((resolve) => child.stderr.once("data", () => resolve()));
+    // A line that is not JSON is ignored with a note, and the server keeps reading.
+    child.stdin.write("not json\n");
+    child.stdin.write(Buffer.alloc(10 * 1024 * 1024 + 1, 0x20));
+    const code = await exited;
+    expect(code).toBe(1);
+    expect(stderr).toContain("ignored a message it could not read");
+    expect(stderr).toContain("exceeded 10 MiB without a line end; the server stops");
+  }, 30_000);
 
   it("refuses --root together with --base-url, and a base URL that is not http(s), with exit code 2", async () => {
     const both = await exitOf(["--root", "/tmp", "--base-url", "https://example.test"]);

@@ -72,6 +72,17 @@ export async function startMcpServer(argv: readonly string[]): Promise<void> {
   const { version } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string };
   const source = sourceFor(options);
   const server = createEvidenceServer(source, version);
+  // The transport reports a line it cannot read, and stops reading after a message above its limit; both
+  // are said on stderr, and the stop is an exit with a failure code, never a silent exit 0.
+  let fatal: string | null = null;
+  server.server.onerror = (error) => {
+    const overLimit = /exceeded maximum size of (\d+)/.exec(error.message);
+    if (overLimit) fatal = `a message on stdin exceeded ${Number(overLimit[1]) / 1024 / 1024} MiB without a line end; the server stops`;
+    console.error(`evidence MCP server: ${overLimit ? fatal : `ignored a message it could not read (${error.message.replace(/[^\x20-\x7e]+/g, " ").slice(0, 200)})`}`);
+  };
+  server.server.onclose = () => {
+    if (fatal) process.exit(1);
+  };
   await server.connect(new StdioServerTransport());
   console.error(`evidence MCP server ${version} on stdio, reading the ${source.description}`);
 }
