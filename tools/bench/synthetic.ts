@@ -35,6 +35,11 @@ export async function writeSyntheticData(root: string, templates: Json[], count:
     const id = `bench-${String(i).padStart(6, "0")}`;
     template.id = id;
     template.name = `Benchmark provider ${i}`;
+    // Each synthetic provider is its own company: copies of one template must not be joined by the
+    // one-company rule through a shared legal name or org number.
+    if (typeof template.legal_name === "string") template.legal_name = `${template.legal_name} (benchmark ${i})`;
+    const ownership = template.ownership as { org_number?: unknown } | undefined;
+    if (ownership) delete ownership.org_number;
     delete template._contested;
     // Realistic models lists: most providers list none or a few, inference APIs and routers up to 60.
     const models = Math.floor(next() ** 3 * 60);
