@@ -2,14 +2,13 @@ import path from "node:path";
 import { todayUtc, type ProjectPaths } from "./config.js";
 import { loadDataset } from "./dataset.js";
 import { rootHostFiles } from "./site/hosts.js";
-import { addCompressedSiblings } from "./site/compress.js";
-import { addGithubPagesCopies } from "./site/githubPages.js";
+import { withGithubPagesCopies } from "./site/githubPages.js";
 import { editorSchemaText } from "./site/openapi.js";
 import { renderSite } from "./site/renderSite.js";
 import { reviewQueueText } from "./site/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { readHistory } from "./history/readHistory.js";
-import { publish, publishedReader, withBuildLock, type PublishReport } from "./publish.js";
+import { Publication, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
 import { InvalidInputError, errorsOf, type Problem } from "./problems.js";
 
@@ -51,10 +50,19 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     const { meta } = dataset;
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
     const history = await readHistory(paths.root);
-    const { files, generatedAt } = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch, history });
-    if (options.githubPages) addGithubPagesCopies(files, dataset.providers.map((record) => record.id));
-    addCompressedSiblings(files, publishedReader(paths.publicDir));
-    const report = await publish(files, paths.publicDir);
+    // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
+    // held in memory whole. A failure on the way leaves public/ as it was.
+    const publication = await Publication.open(paths.publicDir);
+    let generatedAt: string;
+    let report: PublishReport;
+    try {
+      const sink = options.githubPages ? withGithubPagesCopies(publication) : publication;
+      generatedAt = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch, history }, sink).generatedAt;
+      report = await publication.finish();
+    } catch (error) {
+      await publication.abandon();
+      throw error;
+    }
     await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));
     if (options.writeRootHostFiles) {
       for (const [name, text] of rootHostFiles()) await writeIfChanged(path.join(paths.root, name), text);

@@ -1,12 +1,12 @@
-import { lstatSync, promises as fs, readFileSync } from "node:fs";
+import { linkSync, lstatSync, mkdirSync, promises as fs, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Site } from "./site/renderSite.js";
-import { FILE_CONCURRENCY, mapLimit } from "./util/pool.js";
+import type { Artefacts } from "./site/artefacts.js";
+import { compressedSiblings } from "./site/compress.js";
 
 /**
  * Publishing into a plain public/ folder that any host or tool can upload as it is. A build writes the
- * whole site beside it (`.public.next`), then swaps with two renames: public → `.public.previous`,
+ * site beside it (`.public.next`) file by file as it renders (see Publication), then swaps with two renames: public → `.public.previous`,
  * `.public.next` → public. A build killed between them leaves no public/ but a complete previous one,
  * which the next build or server start puts back (`recoverInterruptedSwap`). One build at a time: a lock
  * file beside public/ names its holder, and a lock whose holder is gone is taken over.
@@ -192,36 +192,21 @@ export async function recoverInterruptedSwap(publicDir: string): Promise<void> {
   await fs.rm(nextDir(publicDir), { recursive: true, force: true });
 }
 
-async function readTree(dir: string, prefix = "", out = new Map<string, Buffer>()): Promise<Map<string, Buffer>> {
+/** The regular files of the published folder (names only), and the entries that are not regular files. */
+async function listPublished(dir: string, prefix = "", files = new Set<string>(), others = new Set<string>()): Promise<{ files: Set<string>; others: Set<string> }> {
   let entries: import("node:fs").Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch {
-    return out;
+    return { files, others };
   }
   for (const entry of entries) {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) await readTree(full, rel, out);
-    else if (entry.isFile()) out.set(rel, await fs.readFile(full));
-    else out.set(rel, Buffer.alloc(0)); // a link or device where a file belongs: never equal, so it is replaced
+    if (entry.isDirectory()) await listPublished(path.join(dir, entry.name), rel, files, others);
+    else if (entry.isFile()) files.add(rel);
+    else others.add(rel); // a link or device where a file belongs: never equal, so it is replaced
   }
-  return out;
-}
-
-function compare(site: Site, current: Map<string, Buffer>): PublishReport {
-  const report: PublishReport = { added: [], changed: [], removed: [], unchanged: 0, filesWritten: 0, bytesWritten: 0 };
-  for (const [file, bytes] of site) {
-    const old = current.get(file);
-    if (!old) report.added.push(file);
-    else if (!old.equals(bytes)) report.changed.push(file);
-    else report.unchanged += 1;
-  }
-  for (const file of current.keys()) if (!site.has(file)) report.removed.push(file);
-  report.added.sort();
-  report.changed.sort();
-  report.removed.sort();
-  return report;
+  return { files, others };
 }
 
 /** Reads a published file (a regular file inside public/, never through a link), or null. */
@@ -236,34 +221,121 @@ export function publishedReader(publicDir: string): (file: string) => Buffer | n
   };
 }
 
-/** Writes the site into public/ as one whole: readers see the old folder or the new one, never a mix. */
-export async function publish(site: Site, publicDir: string): Promise<PublishReport> {
-  await recoverInterruptedSwap(publicDir);
-  const publicStat = await fs.lstat(publicDir).catch(() => null);
-  // A public/ that is a link (an older layout) or not a folder is replaced by a real folder.
-  const current = publicStat?.isDirectory() ? await readTree(publicDir) : new Map<string, Buffer>();
-  const report = compare(site, current);
-  if (publicStat?.isDirectory() && report.added.length + report.changed.length + report.removed.length === 0) return report;
+/**
+ * A new generation of the site, written file by file as the build renders it, so the build never holds
+ * the whole site in memory. Each file is compared with the published one as it arrives: an equal file is
+ * linked from the published folder (a rebuild writes only what changed), a new or different one is
+ * written, and its compressed siblings are made or, when the published ones still decode to the same
+ * bytes, linked. Nothing is created beside public/ until the first difference, so a rebuild with nothing
+ * changed writes nothing. `finish` swaps the complete new folder in with two renames.
+ */
+export class Publication implements Artefacts {
+  readonly report: PublishReport = { added: [], changed: [], removed: [], unchanged: 0, filesWritten: 0, bytesWritten: 0 };
+  private readonly next: string;
+  private readonly seen = new Set<string>();
+  private readonly folders = new Set<string>();
+  /** Unchanged files seen before the first difference: linked once the new folder is started. */
+  private pendingLinks: string[] = [];
+  private started = false;
+  private readonly readPublished: (file: string) => Buffer | null;
 
-  const next = nextDir(publicDir);
-  const files = [...site.keys()];
-  // Folders first, shortest paths first, so the writes below never wait on each other's mkdir.
-  const folders = [...new Set(files.map((file) => path.dirname(path.join(next, file))))].sort((a, b) => a.length - b.length);
-  await fs.mkdir(next, { recursive: true });
-  for (const folder of folders) await fs.mkdir(folder, { recursive: true });
-  const unchanged = new Set(publicStat?.isDirectory() ? files.filter((file) => current.get(file)?.equals(site.get(file)!)) : []);
-  // Unchanged files are linked from the published folder, not written again: a rebuild after one changed
-  // provider writes only what changed. The swap below stays atomic: the new folder is complete before it.
-  await mapLimit(files, FILE_CONCURRENCY, async (file) => {
-    const target = path.join(next, file);
-    if (unchanged.has(file) && (await fs.link(path.join(publicDir, file), target).then(() => true, () => false))) return;
-    const bytes = site.get(file)!;
-    await fs.writeFile(target, bytes);
-    report.filesWritten += 1;
-    report.bytesWritten += bytes.length;
-  });
-  if (publicStat) await fs.rename(publicDir, previousDir(publicDir));
-  await fs.rename(next, publicDir);
-  await fs.rm(previousDir(publicDir), { recursive: true, force: true });
-  return report;
+  private constructor(
+    private readonly publicDir: string,
+    private readonly publishedIsFolder: boolean,
+    private readonly published: { files: Set<string>; others: Set<string> },
+    private readonly compress: boolean,
+  ) {
+    this.next = nextDir(publicDir);
+    const reader = publishedReader(publicDir);
+    this.readPublished = (file) => (published.files.has(file) ? reader(file) : null);
+  }
+
+  /** Call with the build lock held. */
+  static async open(publicDir: string, options: { compress?: boolean } = {}): Promise<Publication> {
+    await recoverInterruptedSwap(publicDir);
+    const publicStat = await fs.lstat(publicDir).catch(() => null);
+    // A public/ that is a link (an older layout) or not a folder is replaced by a real folder.
+    const isFolder = publicStat?.isDirectory() === true;
+    const published = isFolder ? await listPublished(publicDir) : { files: new Set<string>(), others: new Set<string>() };
+    return new Publication(publicDir, isFolder, published, options.compress ?? true);
+  }
+
+  set(file: string, bytes: Buffer): void {
+    this.place(file, bytes);
+    if (this.compress) for (const [sibling, copy] of compressedSiblings(file, bytes, this.readPublished)) this.place(sibling, copy);
+  }
+
+  private place(file: string, bytes: Buffer): void {
+    const again = this.seen.has(file);
+    this.seen.add(file);
+    const published = this.readPublished(file);
+    if (published?.equals(bytes)) {
+      if (!again) this.report.unchanged += 1;
+      if (this.started) this.link(file);
+      else this.pendingLinks.push(file);
+      return;
+    }
+    if (!again) (published || this.published.others.has(file) ? this.report.changed : this.report.added).push(file);
+    this.start();
+    this.write(file, bytes);
+  }
+
+  private folderFor(target: string): void {
+    const folder = path.dirname(target);
+    if (this.folders.has(folder)) return;
+    mkdirSync(folder, { recursive: true });
+    this.folders.add(folder);
+  }
+
+  private write(file: string, bytes: Buffer): void {
+    const target = path.join(this.next, file);
+    this.folderFor(target);
+    // Never write through an existing entry: it may be a link to the published file, which must stay as it is.
+    rmSync(target, { force: true });
+    writeFileSync(target, bytes, { flag: "wx" });
+    this.report.filesWritten += 1;
+    this.report.bytesWritten += bytes.length;
+  }
+
+  private link(file: string): void {
+    const target = path.join(this.next, file);
+    this.folderFor(target);
+    try {
+      linkSync(path.join(this.publicDir, file), target);
+    } catch {
+      // A file system without hard links: copy the published bytes instead.
+      rmSync(target, { force: true });
+      this.write(file, readFileSync(path.join(this.publicDir, file)));
+    }
+  }
+
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    rmSync(this.next, { recursive: true, force: true });
+    mkdirSync(this.next, { recursive: true });
+    this.folders.add(this.next);
+    for (const file of this.pendingLinks) this.link(file);
+    this.pendingLinks = [];
+  }
+
+  /** Swaps the new folder in, unless nothing differs from what is published. */
+  async finish(): Promise<PublishReport> {
+    const { report } = this;
+    for (const file of [...this.published.files, ...this.published.others]) if (!this.seen.has(file)) report.removed.push(file);
+    report.added.sort();
+    report.changed.sort();
+    report.removed.sort();
+    if (this.publishedIsFolder && report.added.length + report.changed.length + report.removed.length === 0) return report;
+    this.start();
+    if (await exists(this.publicDir)) await fs.rename(this.publicDir, previousDir(this.publicDir));
+    await fs.rename(this.next, this.publicDir);
+    await fs.rm(previousDir(this.publicDir), { recursive: true, force: true });
+    return report;
+  }
+
+  /** Leaves public/ as it was and removes the unfinished folder (a build that failed midway). */
+  async abandon(): Promise<void> {
+    await fs.rm(this.next, { recursive: true, force: true });
+  }
 }

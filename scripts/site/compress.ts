@@ -1,5 +1,4 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
-import type { Site } from "./renderSite.js";
 
 /** Text files worth compressing ahead of time; below the size a gzip header costs more than it saves. */
 const COMPRESSIBLE = /\.(json|html|txt|css|js|svg|xml|csv)$/;
@@ -44,14 +43,14 @@ function reusable(published: PublishedReader, file: string, bytes: Buffer, decod
 }
 
 /**
- * Adds a `.gz` and a `.br` sibling beside every compressible file, so the local server can answer in
- * either encoding without compressing per request. Hosts that compress on their own ignore them.
+ * The `.gz` and `.br` siblings of a compressible file, so the local server can answer in either encoding
+ * without compressing per request; none for other files. Hosts that compress on their own ignore them.
  * Both are deterministic for the same input, so an unchanged site rebuilds to the same bytes.
  */
-export function addCompressedSiblings(files: Site, published: PublishedReader = () => null): void {
-  for (const [file, bytes] of [...files]) {
-    if (!COMPRESSIBLE.test(file) || bytes.length < MIN_BYTES) continue;
-    files.set(`${file}.gz`, reusable(published, `${file}.gz`, bytes, gunzipSync) ?? gzipSync(bytes, { level: 9 }));
-    files.set(`${file}.br`, reusable(published, `${file}.br`, bytes, brotliDecompressSync) ?? brotliCompressSync(bytes, { params: brotliParams(bytes.length) }));
-  }
+export function compressedSiblings(file: string, bytes: Buffer, published: PublishedReader = () => null): Array<[string, Buffer]> {
+  if (!COMPRESSIBLE.test(file) || bytes.length < MIN_BYTES) return [];
+  return [
+    [`${file}.gz`, reusable(published, `${file}.gz`, bytes, gunzipSync) ?? gzipSync(bytes, { level: 9 })],
+    [`${file}.br`, reusable(published, `${file}.br`, bytes, brotliDecompressSync) ?? brotliCompressSync(bytes, { params: brotliParams(bytes.length) })],
+  ];
 }

@@ -34,10 +34,15 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Every Fact of every provider as CSV (UTF-8, CRLF line ends); lists and objects as JSON. */
-export function datasetCsv(providers: readonly Provider[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
+/**
+ * Every Fact of every provider as CSV (UTF-8, CRLF line ends); lists and objects as JSON. Built as bytes,
+ * one provider at a time: at 10,000 providers the text is 75 MB, and one joined string of a million rows
+ * cost the build 400 MB of memory.
+ */
+export function datasetCsv(providers: readonly Provider[]): Buffer {
+  const chunks: Buffer[] = [Buffer.from(`${CSV_COLUMNS.join(",")}\r\n`)];
   for (const record of providers) {
+    let text = "";
     for (const [path, fact] of factsOf(record)) {
       const [block, member] = path.length > 1 ? [path.slice(0, -1).join("."), String(path.at(-1))] : ["", String(path[0])];
       const row = [
@@ -56,8 +61,9 @@ export function datasetCsv(providers: readonly Provider[]): string {
         typeof fact.partial === "boolean" ? String(fact.partial) : "",
         fact.verified_by,
       ];
-      lines.push(row.map(csvField).join(","));
+      text += `${row.map(csvField).join(",")}\r\n`;
     }
+    chunks.push(Buffer.from(text));
   }
-  return `${lines.join("\r\n")}\r\n`;
+  return Buffer.concat(chunks);
 }

@@ -1,5 +1,5 @@
 import { FILES } from "../routes.js";
-import type { Site } from "./renderSite.js";
+import type { Artefacts } from "./artefacts.js";
 
 const HTML_SAFE: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026" };
 
@@ -16,9 +16,21 @@ export function htmlSafeJson(bytes: Buffer): Buffer {
  * 301 from `/dir`), always as text/html for those. Copies of the three answers at those places make the
  * spec's paths answer 200 with the JSON body there; the `.json` URLs keep answering application/json.
  */
-export function addGithubPagesCopies(files: Site, ids: readonly string[]): void {
-  const copy = (from: string, to: string) => files.set(to, htmlSafeJson(files.get(from)!));
-  copy(FILES.dataset, "api/data/index.html");
-  copy(FILES.status, "api/status.html");
-  for (const id of ids) copy(FILES.provider(id), `api/data/${id}/index.html`);
+/** The index.html copy a JSON answer gets, if it is one of the three operations' files. */
+function githubPagesCopyOf(file: string): string | null {
+  if (file === FILES.dataset) return "api/data/index.html";
+  if (file === FILES.status) return "api/status.html";
+  const provider = /^api\/data\/([^/]+)\/index\.json$/.exec(file);
+  return provider ? `api/data/${provider[1]}/index.html` : null;
+}
+
+/** Passes every file on, and after each JSON answer of the three operations its GitHub Pages copy. */
+export function withGithubPagesCopies(sink: Artefacts): Artefacts {
+  return {
+    set(file, bytes) {
+      sink.set(file, bytes);
+      const copy = githubPagesCopyOf(file);
+      if (copy) sink.set(copy, htmlSafeJson(bytes));
+    },
+  };
 }

@@ -96,10 +96,11 @@ export function providersCsvColumns(baseUrl: string): Column[] {
   ];
 }
 
-/** One row per provider, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180). */
-export function providersCsv(providers: readonly Provider[], baseUrl: string): string {
+/** One row per provider, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180); built as bytes, row by row. */
+export function providersCsv(providers: readonly Provider[], baseUrl: string): Buffer {
   const columns = providersCsvColumns(baseUrl);
-  const lines = [columns.map((column) => csvField(column.header)).join(",")];
-  for (const record of providers) lines.push(columns.map((column) => csvField(column.cell(record))).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  const row = (cells: unknown[]) => Buffer.from(`${cells.map(csvField).join(",")}\r\n`);
+  const chunks = [Buffer.from("\uFEFF"), row(columns.map((column) => column.header))];
+  for (const record of providers) chunks.push(row(columns.map((column) => column.cell(record))));
+  return Buffer.concat(chunks);
 }

@@ -2,7 +2,7 @@ import type { LoadedDataset } from "../dataset.js";
 import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import type { History } from "../history/shapes.js";
-import { jsonText } from "./artefacts.js";
+import { jsonText, type Artefacts } from "./artefacts.js";
 import { emitChanges, HISTORY_NOT_READ, recentChangesFor } from "./changes.js";
 import { datasetCsv } from "./csv.js";
 import { providersCsv } from "./providersCsv.js";
@@ -41,14 +41,20 @@ export function generatedAtFor(records: readonly RecordSummary[], sourceDateEpoc
   return `${newest}T00:00:00Z`;
 }
 
-export interface RenderedSite {
-  files: Site;
+export interface RenderedSite<T extends Artefacts = Site> {
+  files: T;
   generatedAt: string;
 }
 
-/** Records → files. Pure: the same dataset and options always give the same bytes. */
-export function renderSite(dataset: LoadedDataset & { meta: NonNullable<LoadedDataset["meta"]> }, options: SiteOptions): RenderedSite {
-  const site: Site = new Map();
+/**
+ * Records → files, handed to `site` one by one (a Map, or a publication that writes them as they come).
+ * Pure: the same dataset and options always give the same bytes.
+ */
+export function renderSite<T extends Artefacts = Site>(
+  dataset: LoadedDataset & { meta: NonNullable<LoadedDataset["meta"]> },
+  options: SiteOptions,
+  site: T = new Map() as unknown as T,
+): RenderedSite<T> {
   const summaries = dataset.providers.map(summarize);
   const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
   const changes = emitChanges(site, options.history ?? HISTORY_NOT_READ, { generatedAt, baseUrl: options.baseUrl });
@@ -67,7 +73,7 @@ export function renderSite(dataset: LoadedDataset & { meta: NonNullable<LoadedDa
   emitHostFiles(site, summaries.map((record) => record.id));
   emitReviewQueue(site, dataset.reviewQueue);
   emitInterfaceDescriptions(site, options.baseUrl);
-  site.set(FILES.csv, Buffer.from(datasetCsv(dataset.providers)));
-  site.set(FILES.providersCsv, Buffer.from(providersCsv(dataset.providers, options.baseUrl)));
+  site.set(FILES.csv, datasetCsv(dataset.providers));
+  site.set(FILES.providersCsv, providersCsv(dataset.providers, options.baseUrl));
   return { files: site, generatedAt };
 }

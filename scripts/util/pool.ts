@@ -11,6 +11,3 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
   await Promise.all(workers);
   return results;
 }
-
-/** How many file operations a build keeps under way at once: enough to hide latency, few enough for any disk. */
-export const FILE_CONCURRENCY = 64;
