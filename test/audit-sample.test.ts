@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { drawSample } from "../tools/audit/sample.js";
+import { confirmedFact, makeTree, minimalRecord, type Tree } from "./helpers.js";
+
+let tree: Tree | undefined;
+afterEach(async () => {
+  await tree?.cleanup();
+  tree = undefined;
+});
+
+describe("audit sample", () => {
+  it("draws the same Facts for the same seed, others for another, only researched ones of the day asked", async () => {
+    const records = Array.from({ length: 12 }, (_, i) =>
+      minimalRecord(`p-${String(i).padStart(2, "0")}`, {
+        ownership: { country_hq: confirmedFact("SE", { verified_at: i % 2 ? "2026-11-24" : "2026-11-01" }), foreign_parent: { value: null, status: "unknown" } },
+      }),
+    );
+    tree = await makeTree(records);
+    const providers = `${tree.root}/data/providers`;
+    const first = await drawSample(providers, { verifiedOn: "2026-11-24", count: 4, seed: 7 });
+    const again = await drawSample(providers, { verifiedOn: "2026-11-24", count: 4, seed: 7 });
+    const other = await drawSample(providers, { verifiedOn: "2026-11-24", count: 4, seed: 8 });
+    expect(first.population).toBe(6);
+    expect(again.sample).toEqual(first.sample);
+    expect(other.sample).not.toEqual(first.sample);
+    expect(new Set(first.sample.map((fact) => `${fact.id} ${fact.path}`)).size).toBe(4);
+    for (const fact of first.sample) expect(fact).toMatchObject({ path: "ownership.country_hq", status: "confirmed" });
+    expect((await drawSample(providers, { count: 100, seed: 1 })).sample.length).toBe(24);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * npm run audit-sample: draws a reproducible random sample of researched Facts for a person to check
+ * against their sources, and prints it as a Markdown worksheet (one row per Fact, a blank verdict column).
+ * The seed makes the draw repeatable, so a reader of the audit can draw the same sample and check it again.
+ *
+ *   npm run audit-sample -- --verified-on 2026-11-24 --count 40 --seed 20261124
+ */
+import { Command, InvalidArgumentError } from "commander";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { factsOf } from "../../scripts/schema/facts.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** mulberry32: a small seeded generator, enough to draw a sample anyone can repeat. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const whole = (text: string) => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new InvalidArgumentError("expected a whole number, 1 or more");
+  return value;
+};
+
+export interface SampledFact {
+  id: string;
+  path: string;
+  value: unknown;
+  status: string;
+  source_url: string;
+  source_date: string | null;
+}
+
+/** Every researched Fact verified on the day (or all researched Facts), in a stable order, then the draw. */
+export async function drawSample(providersDir: string, options: { verifiedOn?: string; count: number; seed: number }): Promise<{ population: number; sample: SampledFact[] }> {
+  const population: SampledFact[] = [];
+  for (const name of (await fs.readdir(providersDir)).filter((file) => file.endsWith(".json")).sort()) {
+    const record = JSON.parse(await fs.readFile(path.join(providersDir, name), "utf8")) as Record<string, unknown>;
+    for (const [keys, fact] of factsOf(record)) {
+      if (fact.status === "unknown" || typeof fact.source_url !== "string") continue;
+      if (options.verifiedOn && fact.verified_at !== options.verifiedOn) continue;
+      population.push({ id: String(record.id), path: keys.map(String).join("."), value: fact.value, status: String(fact.status), source_url: fact.source_url, source_date: typeof fact.source_date === "string" ? fact.source_date : null });
+    }
+  }
+  const random = seeded(options.seed);
+  const pool = [...population];
+  const sample: SampledFact[] = [];
+  while (sample.length < options.count && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
+  return { population: population.length, sample };
+}
+
+const cell = (value: unknown) => {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const short = text.length > 160 ? `${text.slice(0, 159)}…` : text;
+  return short.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
+};
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const options = new Command()
+    .name("audit-sample")
+    .description("Draw a seeded random sample of researched Facts and print it as a Markdown audit worksheet.")
+    .option("--verified-on <date>", "only Facts whose verified_at is this day (YYYY-MM-DD)")
+    .option("--count <n>", "how many Facts to draw", whole, 40)
+    .option("--seed <n>", "seed of the draw; the same seed and data give the same sample", whole, 20261124)
+    .parse()
+    .opts<{ verifiedOn?: string; count: number; seed: number }>();
+  const { population, sample } = await drawSample(path.join(ROOT, "data", "providers"), options);
+  console.log(`Sample of ${sample.length} of ${population} researched Facts${options.verifiedOn ? ` verified on ${options.verifiedOn}` : ""}, seed ${options.seed}.\n`);
+  console.log("| # | provider | field | value | status | source date | source | verdict |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  sample.forEach((fact, index) => console.log(`| ${index + 1} | ${fact.id} | ${fact.path} | ${cell(fact.value)} | ${fact.status} | ${fact.source_date ?? ""} | ${fact.source_url} | |`));
+}
