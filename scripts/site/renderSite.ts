@@ -58,14 +58,14 @@ export function renderSite<T extends Artefacts = Site>(
   const summaries = dataset.providers.map(summarize);
   const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
   const changes = emitChanges(site, options.history ?? HISTORY_NOT_READ, { generatedAt, baseUrl: options.baseUrl });
-  const providerFiles: Buffer[] = [];
+  const providerFileBytes: number[] = [];
   dataset.providers.forEach((record, index) => {
     const json = Buffer.from(jsonText(record));
-    providerFiles.push(json);
+    providerFileBytes.push(json.length);
     site.set(FILES.provider(record.id), json);
     site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, summaries[index]!, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
   });
-  emitDataset(site, dataset.meta, providerFiles, generatedAt);
+  emitDataset(site, dataset.meta, dataset.providers, providerFileBytes, generatedAt);
   const status = { ...statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
   emitStatus(site, status);
   emitBrowse(site, summaries, status, options.baseUrl);

@@ -147,6 +147,9 @@ export function validateData(loaded: LoadedData, today: string): ValidatedData {
   const seen = new Map<string, string>();
   for (const raw of loaded.providers) {
     const valid = validateProvider(raw, today, problems);
+    // The parsed text is not needed once validated (the record is a new object): letting it go here keeps
+    // one copy of the records alive instead of two, which at 10,000 providers is about 100 MB.
+    raw.value = null;
     if (!valid) continue;
     const earlier = seen.get(valid.record.id);
     if (earlier) {
