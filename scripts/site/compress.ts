@@ -4,6 +4,13 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSy
 const COMPRESSIBLE = /\.(json|html|txt|css|js|svg|xml|csv)$/;
 const MIN_BYTES = 1024;
 
+export const GZIP_LEVEL = 6;
+
+/** Whether a file gets `.gz` and `.br` copies. */
+export function isCompressible(file: string, bytes: Buffer): boolean {
+  return COMPRESSIBLE.test(file) && bytes.length >= MIN_BYTES;
+}
+
 export const ENCODINGS = [
   { name: "br", suffix: ".br" },
   { name: "gzip", suffix: ".gz" },
@@ -16,7 +23,7 @@ export const ENCODINGS = [
  * window is sized to the file: brotli's default 4 MB window made every small file allocate and free a
  * large encoder state, which cost 7 s of kernel time per 1,000 provider pages against 0.26 s sized.
  */
-function brotliParams(size: number): Record<number, number> {
+export function brotliParams(size: number): Record<number, number> {
   // At most 4 MB (22 bits, brotli's default): the 16 MB window took 25 MiB more memory on the 83 MB dataset file of
   // 10,000 providers for 3 % fewer bytes.
   const window = Math.min(22, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
@@ -51,9 +58,9 @@ function reusable(published: PublishedReader, file: string, bytes: Buffer, decod
  * Both are deterministic for the same input, so an unchanged site rebuilds to the same bytes.
  */
 export function compressedSiblings(file: string, bytes: Buffer, published: PublishedReader = () => null): Array<[string, Buffer]> {
-  if (!COMPRESSIBLE.test(file) || bytes.length < MIN_BYTES) return [];
+  if (!isCompressible(file, bytes)) return [];
   return [
-    [`${file}.gz`, reusable(published, `${file}.gz`, bytes, gunzipSync) ?? gzipSync(bytes, { level: 6 })],
+    [`${file}.gz`, reusable(published, `${file}.gz`, bytes, gunzipSync) ?? gzipSync(bytes, { level: GZIP_LEVEL })],
     [`${file}.br`, reusable(published, `${file}.br`, bytes, brotliDecompressSync) ?? brotliCompressSync(bytes, { params: brotliParams(bytes.length) })],
   ];
 }
