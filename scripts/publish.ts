@@ -232,7 +232,7 @@ export function publishedReader(publicDir: string): (file: string) => Buffer | n
  */
 /**
  * Worker threads that compress beside the thread that renders: one per spare core, at most three, or
- * EVIDENCE_COMPRESSION_WORKERS of them (0 compresses in place: about 30 MiB less at 10,000 providers, and
+ * EVIDENCE_COMPRESSION_WORKERS of them (0 compresses in place: about 20 MiB less at 10,000 providers, and
  * slower). On one core the build compresses in place.
  */
 function compressionWorkers(): number {
