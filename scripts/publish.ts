@@ -1,8 +1,8 @@
-import { linkSync, lstatSync, mkdirSync, promises as fs, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, promises as fs, readFileSync, readSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Artefacts } from "./site/artefacts.js";
-import { compressedSiblings, isCompressible } from "./site/compress.js";
+import type { ArtefactWriter, Artefacts } from "./site/artefacts.js";
+import { compressedSiblings, compressFile, createDigest, decodesToDigest, ENCODINGS, isCompressible, isCompressibleSize } from "./site/compress.js";
 import { CompressionPool, type CompressedCopy } from "./site/compressPool.js";
 
 /**
@@ -253,6 +253,10 @@ export class Publication implements Artefacts {
   /** Makes the compressed copies on worker threads while rendering goes on; null when not compressing. */
   private readonly compression: CompressionPool | null;
   private readonly compress: boolean;
+  /** Files handed over in parts that need compressed copies, made (or checked) in `finish`. */
+  private readonly streamed: Array<{ file: string; size: number; digest: Buffer }> = [];
+  /** Descriptors of files being handed over in parts, closed if the build is abandoned. */
+  private readonly openFiles = new Set<number>();
 
   private constructor(
     private readonly publicDir: string,
@@ -290,6 +294,117 @@ export class Publication implements Artefacts {
 
   private placeCopies(copies: CompressedCopy[]): void {
     for (const copy of copies) this.place(copy.sibling, copy.bytes);
+  }
+
+  /**
+   * A file handed over in parts (the dataset and the CSVs, 80–90 MB each at 10,000 providers), never held
+   * whole. Each part is compared with the same bytes of the published file; at the first difference the
+   * new file starts as a copy of the published bytes before it and takes the rest as it comes. Its
+   * compressed copies are made from the file on disk in `finish`.
+   */
+  open(file: string): ArtefactWriter {
+    const again = this.seen.has(file);
+    this.seen.add(file);
+    const publishedPath = path.join(this.publicDir, file);
+    let published: number | null = this.published.files.has(file) ? this.openTracked(publishedPath, "r") : null;
+    let out: number | null = null;
+    let size = 0;
+    let scratch = Buffer.alloc(0);
+    const digest = createDigest();
+    const closeTracked = (fd: number | null) => {
+      if (fd === null) return;
+      this.openFiles.delete(fd);
+      closeSync(fd);
+    };
+    /** From here on the file differs from the published one: write it, beginning with the bytes that did not. */
+    const diverge = () => {
+      this.start();
+      const target = path.join(this.next, file);
+      this.folderFor(target);
+      rmSync(target, { force: true });
+      out = this.openTracked(target, "wx");
+      if (published !== null) {
+        const buffer = Buffer.allocUnsafe(Math.min(size, 1 << 20));
+        for (let at = 0; at < size; ) {
+          const read = readSync(published, buffer, 0, Math.min(buffer.length, size - at), at);
+          if (read === 0) break;
+          writeSync(out, buffer, 0, read);
+          at += read;
+        }
+      }
+      closeTracked(published);
+      published = null;
+    };
+    return {
+      write: (chunk) => {
+        digest.update(chunk);
+        if (out === null && published !== null) {
+          if (scratch.length < chunk.length) scratch = Buffer.allocUnsafe(Math.max(chunk.length, 64 * 1024));
+          const read = readSync(published, scratch, 0, chunk.length, size);
+          if (read === chunk.length && scratch.subarray(0, read).equals(chunk)) {
+            size += chunk.length;
+            return;
+          }
+        }
+        if (out === null) diverge();
+        writeSync(out!, chunk);
+        size += chunk.length;
+      },
+      end: () => {
+        if (out === null && published !== null && fstatSync(published).size === size) {
+          closeTracked(published);
+          if (!again) this.report.unchanged += 1;
+          if (this.started) this.link(file);
+          else this.pendingLinks.push(file);
+        } else {
+          if (out === null) diverge();
+          closeTracked(out);
+          if (!again) (this.published.files.has(file) || this.published.others.has(file) ? this.report.changed : this.report.added).push(file);
+          this.report.filesWritten += 1;
+          this.report.bytesWritten += size;
+        }
+        if (this.compress && isCompressibleSize(file, size)) this.streamed.push({ file, size, digest: digest.digest() });
+      },
+    };
+  }
+
+  private openTracked(file: string, flags: "r" | "wx"): number {
+    const fd = openSync(file, flags);
+    this.openFiles.add(fd);
+    return fd;
+  }
+
+  /**
+   * The compressed copies of the files handed over in parts: a published copy that still decodes to the
+   * same bytes is kept, any other is made from the new file on disk, all of them at once on the thread pool.
+   */
+  private async compressStreamed(): Promise<void> {
+    const jobs: Array<Promise<void>> = [];
+    for (const { file, size, digest } of this.streamed) {
+      for (const { suffix } of ENCODINGS) {
+        const sibling = `${file}${suffix}`;
+        const again = this.seen.has(sibling);
+        this.seen.add(sibling);
+        jobs.push((async () => {
+          const published = this.published.files.has(sibling) && (await decodesToDigest(path.join(this.publicDir, sibling), suffix, digest));
+          if (published) {
+            if (!again) this.report.unchanged += 1;
+            if (this.started) this.link(sibling);
+            else this.pendingLinks.push(sibling);
+            return;
+          }
+          this.start();
+          const target = path.join(this.next, sibling);
+          this.folderFor(target);
+          rmSync(target, { force: true });
+          await compressFile(path.join(this.next, file), target, suffix, size);
+          if (!again) (this.published.files.has(sibling) || this.published.others.has(sibling) ? this.report.changed : this.report.added).push(sibling);
+          this.report.filesWritten += 1;
+          this.report.bytesWritten += (await fs.stat(target)).size;
+        })());
+      }
+    }
+    await Promise.all(jobs);
   }
 
   private place(file: string, bytes: Buffer): void {
@@ -355,6 +470,7 @@ export class Publication implements Artefacts {
         await this.compression.close();
       }
     }
+    await this.compressStreamed();
     const { report } = this;
     for (const file of [...this.published.files, ...this.published.others]) if (!this.seen.has(file)) report.removed.push(file);
     report.added.sort();
@@ -370,6 +486,8 @@ export class Publication implements Artefacts {
 
   /** Leaves public/ as it was and removes the unfinished folder (a build that failed midway). */
   async abandon(): Promise<void> {
+    for (const fd of this.openFiles) closeSync(fd);
+    this.openFiles.clear();
     await this.compression?.close();
     await fs.rm(this.next, { recursive: true, force: true });
   }

@@ -1,10 +1,28 @@
-/** Where a build puts its output: a path inside public/ and its bytes (a Map). */
+/** A file handed over in parts, in order: for the files too large to hold whole (the dataset, the CSVs). */
+export interface ArtefactWriter {
+  write(chunk: Buffer): void;
+  end(): void;
+}
+
+/** Where a build puts its output: a path inside public/ and its bytes (a Map, or a publication). */
 export interface Artefacts {
   set(file: string, bytes: Buffer): unknown;
+  /** Takes a file in parts; a sink without it gets the parts joined, through `set`. */
+  open?(file: string): ArtefactWriter;
 }
 
 export function addText(artefacts: Artefacts, file: string, text: string): void {
   artefacts.set(file, Buffer.from(text, "utf8"));
+}
+
+/** Opens a file to be written in parts, on any sink: one that cannot stream gets the whole file at the end. */
+export function openArtefact(artefacts: Artefacts, file: string): ArtefactWriter {
+  if (artefacts.open) return artefacts.open(file);
+  const chunks: Buffer[] = [];
+  return {
+    write: (chunk) => void chunks.push(chunk),
+    end: () => void artefacts.set(file, Buffer.concat(chunks)),
+  };
 }
 
 /** Compact JSON with a trailing newline: the one serialisation every JSON file of the API uses. */

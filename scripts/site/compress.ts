@@ -1,4 +1,7 @@
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { pipeline } from "node:stream/promises";
+import { brotliCompressSync, brotliDecompressSync, constants, createBrotliCompress, createBrotliDecompress, createGunzip, createGzip, gunzipSync, gzipSync } from "node:zlib";
 
 /** Text files worth compressing ahead of time; below the size a gzip header costs more than it saves. */
 const COMPRESSIBLE = /\.(json|html|txt|css|js|svg|xml|csv)$/;
@@ -6,9 +9,14 @@ const MIN_BYTES = 1024;
 
 export const GZIP_LEVEL = 6;
 
+/** Whether a file of this many bytes gets `.gz` and `.br` copies. */
+export function isCompressibleSize(file: string, size: number): boolean {
+  return COMPRESSIBLE.test(file) && size >= MIN_BYTES;
+}
+
 /** Whether a file gets `.gz` and `.br` copies. */
 export function isCompressible(file: string, bytes: Buffer): boolean {
-  return COMPRESSIBLE.test(file) && bytes.length >= MIN_BYTES;
+  return isCompressibleSize(file, bytes.length);
 }
 
 export const ENCODINGS = [
@@ -63,4 +71,31 @@ export function compressedSiblings(file: string, bytes: Buffer, published: Publi
     [`${file}.gz`, reusable(published, `${file}.gz`, bytes, gunzipSync) ?? gzipSync(bytes, { level: GZIP_LEVEL })],
     [`${file}.br`, reusable(published, `${file}.br`, bytes, brotliDecompressSync) ?? brotliCompressSync(bytes, { params: brotliParams(bytes.length) })],
   ];
+}
+
+/** The digest streamed files are compared by: of their bytes, or of what a compressed copy decodes to. */
+export const createDigest = () => createHash("sha256");
+
+const decoderFor = (suffix: string) => (suffix === ".gz" ? createGunzip() : createBrotliDecompress());
+
+/**
+ * Compresses a file already on disk into `target`, reading and writing it in parts, on libuv's thread
+ * pool: for the files too large to hold whole. Same parameters as `compressedSiblings`.
+ */
+export async function compressFile(source: string, target: string, suffix: ".gz" | ".br", size: number): Promise<void> {
+  const encoder = suffix === ".gz" ? createGzip({ level: GZIP_LEVEL }) : createBrotliCompress({ params: brotliParams(size) });
+  await pipeline(createReadStream(source), encoder, createWriteStream(target, { flags: "wx" }));
+}
+
+/** Whether a compressed copy on disk decodes to bytes with this digest; false when it does not decode. */
+export async function decodesToDigest(copy: string, suffix: ".gz" | ".br", digest: Buffer): Promise<boolean> {
+  const hash = createDigest();
+  try {
+    await pipeline(createReadStream(copy), decoderFor(suffix), async (decoded: AsyncIterable<Buffer>) => {
+      for await (const chunk of decoded) hash.update(chunk);
+    });
+  } catch {
+    return false;
+  }
+  return hash.digest().equals(digest);
 }

@@ -1,14 +1,29 @@
 import { FILES } from "../routes.js";
-import type { Artefacts } from "./artefacts.js";
+import { openArtefact, type Artefacts } from "./artefacts.js";
 
-const HTML_SAFE: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026" };
+const HTML_SAFE = new Map<number, Buffer>([
+  [0x3c, Buffer.from("\\u003c")],
+  [0x3e, Buffer.from("\\u003e")],
+  [0x26, Buffer.from("\\u0026")],
+]);
 
 /**
  * The same JSON, written so that no browser can read markup in it: `<`, `>` and `&` can only stand inside
- * JSON strings, where their \u escapes mean the same characters.
+ * JSON strings, where their \u escapes mean the same characters. Works on bytes, so any part of a file
+ * can go through it alone: those three are ASCII and never part of a longer UTF-8 sequence.
  */
 export function htmlSafeJson(bytes: Buffer): Buffer {
-  return Buffer.from(bytes.toString("utf8").replace(/[<>&]/g, (ch) => HTML_SAFE[ch]!), "utf8");
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = 0; at < bytes.length; at += 1) {
+    const byte = bytes[at]!;
+    if (byte !== 0x3c && byte !== 0x3e && byte !== 0x26) continue;
+    parts.push(bytes.subarray(from, at), HTML_SAFE.get(byte)!);
+    from = at + 1;
+  }
+  if (from === 0) return bytes;
+  parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -31,6 +46,21 @@ export function withGithubPagesCopies(sink: Artefacts): Artefacts {
       sink.set(file, bytes);
       const copy = githubPagesCopyOf(file);
       if (copy) sink.set(copy, htmlSafeJson(bytes));
+    },
+    open(file) {
+      const original = openArtefact(sink, file);
+      const copyFile = githubPagesCopyOf(file);
+      const copy = copyFile ? openArtefact(sink, copyFile) : null;
+      return {
+        write(chunk) {
+          original.write(chunk);
+          copy?.write(htmlSafeJson(chunk));
+        },
+        end() {
+          original.end();
+          copy?.end();
+        },
+      };
     },
   };
 }

@@ -2,6 +2,7 @@ import { BUYER_QUESTIONS } from "../schema/buyerQuestions.js";
 import { factAt, type FactPath } from "../schema/coverage.js";
 import type { Provider } from "../schema/index.js";
 import { csvField } from "./csv.js";
+import type { ArtefactWriter } from "./artefacts.js";
 
 /**
  * The spreadsheet a buyer opens: one row per provider, readable headers, and for each buyer question the
@@ -96,11 +97,12 @@ export function providersCsvColumns(baseUrl: string): Column[] {
   ];
 }
 
-/** One row per provider, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180); built as bytes, row by row. */
-export function providersCsv(providers: readonly Provider[], baseUrl: string): Buffer {
+/** One row per provider, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180); handed over row by row. */
+export function writeProvidersCsv(out: ArtefactWriter, providers: readonly Provider[], baseUrl: string): void {
   const columns = providersCsvColumns(baseUrl);
   const row = (cells: unknown[]) => Buffer.from(`${cells.map(csvField).join(",")}\r\n`);
-  const chunks = [Buffer.from("\uFEFF"), row(columns.map((column) => column.header))];
-  for (const record of providers) chunks.push(row(columns.map((column) => column.cell(record))));
-  return Buffer.concat(chunks);
+  out.write(Buffer.from("\uFEFF"));
+  out.write(row(columns.map((column) => column.header)));
+  for (const record of providers) out.write(row(columns.map((column) => column.cell(record))));
+  out.end();
 }

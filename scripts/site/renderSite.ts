@@ -2,10 +2,10 @@ import type { LoadedDataset } from "../dataset.js";
 import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import type { History } from "../history/shapes.js";
-import { jsonText, type Artefacts } from "./artefacts.js";
+import { jsonText, openArtefact, type Artefacts } from "./artefacts.js";
 import { emitChanges, HISTORY_NOT_READ, recentChangesFor } from "./changes.js";
-import { datasetCsv } from "./csv.js";
-import { providersCsv } from "./providersCsv.js";
+import { writeDatasetCsv } from "./csv.js";
+import { writeProvidersCsv } from "./providersCsv.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
 import { emitDataset } from "./dataset.js";
@@ -73,7 +73,7 @@ export function renderSite<T extends Artefacts = Site>(
   emitHostFiles(site, summaries.map((record) => record.id));
   emitReviewQueue(site, dataset.reviewQueue);
   emitInterfaceDescriptions(site, options.baseUrl);
-  site.set(FILES.csv, datasetCsv(dataset.providers));
-  site.set(FILES.providersCsv, providersCsv(dataset.providers, options.baseUrl));
+  writeDatasetCsv(openArtefact(site, FILES.csv), dataset.providers);
+  writeProvidersCsv(openArtefact(site, FILES.providersCsv), dataset.providers, options.baseUrl);
   return { files: site, generatedAt };
 }
