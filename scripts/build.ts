@@ -1,15 +1,16 @@
 import path from "node:path";
 import { todayUtc, type ProjectPaths } from "./config.js";
-import { loadDataset } from "./dataset.js";
+import { loadRecords } from "./dataset.js";
 import { rootHostFiles } from "./site/hosts.js";
 import { withGithubPagesCopies } from "./site/githubPages.js";
 import { editorSchemaText } from "./site/openapi.js";
-import { renderSite } from "./site/renderSite.js";
+import { compactRecordOf, renderSite } from "./site/renderSite.js";
 import { reviewQueueText } from "./site/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { readHistory } from "./history/readHistory.js";
 import { Publication, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
+import { collectGarbage } from "./util/memory.js";
 import { InvalidInputError, errorsOf, type Problem } from "./problems.js";
 
 export { generatedAtFor } from "./site/renderSite.js";
@@ -46,9 +47,11 @@ export interface BuildResult {
 export async function build(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
   const today = options.today ?? todayUtc();
   return withBuildLock(paths.publicDir, async () => {
-    const dataset = await loadDataset(paths, today);
+    // Each record is kept as its JSON bytes and a summary, not as the validated object (see loadRecords).
+    const dataset = await loadRecords(paths, today, compactRecordOf);
     const { meta } = dataset;
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
+    collectGarbage();
     const history = await readHistory(paths.root);
     // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
     // held in memory whole. A failure on the way leaves public/ as it was.
@@ -69,7 +72,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
       await writeIfChanged(path.join(paths.data, "provider.schema.json"), editorSchemaText());
     }
     return {
-      ids: dataset.providers.map((record) => record.id),
+      ids: dataset.records.map((record) => record.summary.id),
       reviewQueue: dataset.reviewQueue,
       warnings: dataset.problems,
       publish: report,

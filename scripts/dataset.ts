@@ -1,11 +1,11 @@
 import type { ProjectPaths } from "./config.js";
-import { loadData } from "./load/loadData.js";
-import { mergeObservations, type ReviewEntry } from "./merge/merge.js";
+import { loadDataDeferred } from "./load/loadData.js";
+import { mergeRecord, type ReviewEntry } from "./merge/merge.js";
 import { Provider, type DatasetMeta, type SourceDates } from "./schema/index.js";
 import { canonicalize } from "./schema/walk.js";
 import { errorsOf, type Problem } from "./problems.js";
-import { validateData } from "./validate/validate.js";
-import { reviewSources } from "./watch/review.js";
+import { DatasetValidation } from "./validate/validate.js";
+import { SourceReview } from "./watch/review.js";
 import { mergeRegistry } from "./registry/merge.js";
 
 /** The dataset as every command sees it: validated, merged with what the scraper saw, in id order. */
@@ -24,34 +24,65 @@ export interface LoadedDataset {
   problems: Problem[];
 }
 
+/** The same dataset, with each record kept in whatever form the caller chose (`keep`). */
+export interface KeptDataset<T> extends Omit<LoadedDataset, "providers"> {
+  records: T[];
+}
+
 /**
  * The one pipeline: load → validate → merge. `build`, `validate`, `report`, `scrape` and `serve` all
  * read the data through it, so no command can see a record another would refuse.
  */
 export async function loadDataset(paths: ProjectPaths, today: string): Promise<LoadedDataset> {
-  const validated = validateData(await loadData(paths), today);
-  const files = new Map(validated.providers.map(({ file, record }) => [record.id, file]));
-  if (errorsOf(validated.problems).length > 0) {
-    return { meta: validated.meta, providers: validated.providers.map((entry) => entry.record), files, reviewQueue: [], sourceDates: validated.sourceDates, sources: { changed: 0, gone: 0 }, problems: validated.problems };
+  const { records, ...rest } = await loadRecords(paths, today, (record) => record);
+  return { ...rest, providers: records };
+}
+
+/**
+ * The pipeline, one provider file at a time: each is read, validated and merged, then handed to `keep`,
+ * and only what `keep` returns stays in memory (the build keeps the record's JSON bytes and a summary: at
+ * 10,000 providers, holding every validated record cost 170 MB of heap). The checks across records run at
+ * the end, on the few members they compare. Records come in id order.
+ */
+export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (record: Provider) => T): Promise<KeptDataset<T>> {
+  const loaded = await loadDataDeferred(paths);
+  const validation = new DatasetValidation(loaded, new Set(loaded.providers.map((file) => file.stem)), today);
+  const { meta, observations, registry, sourceDates, sourceWatch } = validation.context;
+  const files = new Map<string, string>();
+  const records: T[] = [];
+  const observed: ReviewEntry[] = [];
+  const registered: ReviewEntry[] = [];
+  const review = new SourceReview(sourceWatch);
+  const readProblems: Problem[] = [];
+  for (const input of loaded.providers) {
+    const raw = input.read(readProblems);
+    const valid = raw ? validation.add(raw) : null;
+    if (!valid) continue;
+    let record = valid.record;
+    files.set(record.id, valid.file);
+    const observation = observations.get(record.id);
+    // The merge adds members to the records it touches; put those back in canonical key order.
+    if (observation) record = canonicalize(Provider, mergeRecord(record, observation, observed)) as Provider;
+    // The register's answer joins as _registry; it corroborates, never overwrites.
+    if (registry.has(record.id)) {
+      const merged = mergeRegistry([record], registry);
+      registered.push(...merged.entries);
+      record = canonicalize(Provider, merged.providers[0]!) as Provider;
+    }
+    // The source watch marks Facts whose page changed, went or moved, and queues them for a person.
+    record = review.record(record);
+    records.push(keep(record));
   }
-  const merged = mergeObservations(
-    validated.providers.map((entry) => entry.record),
-    validated.observations,
-  );
-  // The merge adds members to the records it touches; put those back in canonical key order.
-  const canonical = merged.providers.map((record) => (validated.observations.has(record.id) ? (canonicalize(Provider, record) as Provider) : record));
-  // The register's answer joins as _registry; it corroborates, never overwrites.
-  const registered = mergeRegistry(canonical, validated.registry);
-  const withRegistry = registered.providers.map((record) => (validated.registry.has(record.id) ? (canonicalize(Provider, record) as Provider) : record));
-  // The source watch marks Facts whose page changed, went or moved, and queues them for a person.
-  const watched = reviewSources(withRegistry, validated.sourceWatch);
+  const problems = [...readProblems, ...validation.finish()];
+  const failed = errorsOf(problems).length > 0;
+  const { entries, sourcesChanged, sourcesGone } = review.totals();
   return {
-    meta: validated.meta,
-    providers: watched.providers,
+    meta,
+    records,
     files,
-    reviewQueue: [...merged.reviewQueue, ...registered.entries, ...watched.entries],
-    sourceDates: validated.sourceDates,
-    sources: { changed: watched.sourcesChanged, gone: watched.sourcesGone },
-    problems: validated.problems,
+    reviewQueue: failed ? [] : [...observed, ...registered, ...entries],
+    sourceDates,
+    sources: failed ? { changed: 0, gone: 0 } : { changed: sourcesChanged, gone: sourcesGone },
+    problems,
   };
 }

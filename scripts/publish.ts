@@ -399,8 +399,10 @@ export class Publication implements Artefacts {
           rmSync(target, { force: true });
           await compressFile(path.join(this.next, file), target, suffix, size);
           if (!again) (this.published.files.has(sibling) || this.published.others.has(sibling) ? this.report.changed : this.report.added).push(sibling);
+          // Read the size before adding: `x += await y` would add to the total as it stood before the wait.
+          const { size: written } = await fs.stat(target);
           this.report.filesWritten += 1;
-          this.report.bytesWritten += (await fs.stat(target)).size;
+          this.report.bytesWritten += written;
         })());
       }
     }

@@ -145,6 +145,25 @@ describe("files too large to hold whole are handed over in parts", () => {
     await expect(fs.lstat(nextDir(publicDir))).rejects.toThrow();
   });
 
+  it("counts every byte it wrote, the compressed copies made side by side included", async () => {
+    const publicDir = await tempPublicDir();
+    const publication = await Publication.open(publicDir);
+    const first = publication.open("api/one.json");
+    const second = publication.open("api/two.csv");
+    const others = parts(150, "two");
+    parts(150, "one").forEach((chunk, index) => {
+      first.write(chunk);
+      second.write(others[index]!);
+    });
+    first.end();
+    second.end();
+    const report = await publication.finish();
+    let onDisk = 0;
+    for (const file of ["api/one.json", "api/two.csv"]) for (const suffix of ["", ".gz", ".br"]) onDisk += (await fs.stat(path.join(publicDir, file + suffix))).size;
+    expect(report.filesWritten).toBe(6);
+    expect(report.bytesWritten).toBe(onDisk);
+  });
+
   it("gives the GitHub Pages copy of a file handed over in parts the same bytes as of the whole file", async () => {
     const text = Buffer.from('{"a":"<b>&amp; å ä ö</b>","c":"&&<<>>"}\n'.repeat(50));
     for (const size of [1, 2, 3, 7, 64]) {

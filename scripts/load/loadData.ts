@@ -79,6 +79,20 @@ async function listJsonFiles(dir: string): Promise<string[] | null> {
  * thousands of small files the synchronous calls cost a tenth of the promise-based ones.
  */
 function readInputFile(paths: ProjectPaths, full: string, stem: string, dataRoot: string, problems: Problem[], id?: string): InputBytes | null {
+  const checked = checkInputFile(paths, full, stem, dataRoot, problems, id);
+  return checked ? readCheckedFile(checked, problems) : null;
+}
+
+/** An input file that passed the checks of `readInputFile` and is not read yet. */
+interface CheckedFile {
+  file: string;
+  stem: string;
+  id: string | undefined;
+  real: string;
+  size: number;
+}
+
+function checkInputFile(paths: ProjectPaths, full: string, stem: string, dataRoot: string, problems: Problem[], id?: string): CheckedFile | null {
   const file = relative(paths, full);
   const problem = (rule: string, message: string) => {
     problems.push({ severity: "error", file, ...(id !== undefined && { id }), path: "$", rule, message });
@@ -99,34 +113,54 @@ function readInputFile(paths: ProjectPaths, full: string, stem: string, dataRoot
   }
   if (!isInside(real, dataRoot)) return problem("outside-data", "the file resolves to a place outside data/; only files inside data/ are read");
   if (!stat.isFile()) return problem("not-a-file", "not a regular file");
+  return { file, stem, id, real, size: stat.size };
+}
+
+function readCheckedFile({ file, stem, id, real, size }: CheckedFile, problems: Problem[]): InputBytes | null {
   let result: ReturnType<typeof readLimitedBytesSync>;
   try {
-    result = readLimitedBytesSync(real, stat.size);
+    result = readLimitedBytesSync(real, size);
   } catch {
-    return problem("unreadable", "the file cannot be read");
+    problems.push({ severity: "error", file, ...(id !== undefined && { id }), path: "$", rule: "unreadable", message: "the file cannot be read" });
+    return null;
   }
   if (result.ok) return { file, stem, bytes: result.bytes };
   problems.push({ severity: "error", file, ...(id !== undefined && { id }), ...result.problem });
   return null;
 }
 
-/** Reads one folder of per-record JSON files; the record id comes from the file name, so the name is checked first. */
-function readFolder(paths: ProjectPaths, dir: string, dataRoot: string, names: readonly string[], problems: Problem[]): InputBytes[] {
-  const files: InputBytes[] = [];
+/** Checks one folder of per-record JSON files; the record id comes from the file name, so the name is checked first. */
+function checkFolder(paths: ProjectPaths, dir: string, dataRoot: string, names: readonly string[], problems: Problem[]): CheckedFile[] {
+  const files: CheckedFile[] = [];
   for (const name of names) {
     const stem = name.slice(0, -".json".length);
     if (!SLUG.test(stem) || WINDOWS_RESERVED.test(stem)) {
       problems.push({ severity: "error", file: relative(paths, path.join(dir, name)), id: stem, path: "$", rule: "file-name", message: `the file name must be a slug followed by .json (lower-case letters, digits, single hyphens; not a name Windows reserves such as con or nul), got ${JSON.stringify(name)}` });
       continue;
     }
-    const input = readInputFile(paths, path.join(dir, name), stem, dataRoot, problems, stem);
-    if (input) files.push(input);
+    const checked = checkInputFile(paths, path.join(dir, name), stem, dataRoot, problems, stem);
+    if (checked) files.push(checked);
   }
   return files;
 }
 
+/** Reads one folder of per-record JSON files. */
+function readFolder(paths: ProjectPaths, dir: string, dataRoot: string, names: readonly string[], problems: Problem[]): InputBytes[] {
+  return checkFolder(paths, dir, dataRoot, names, problems).flatMap((checked) => readCheckedFile(checked, problems) ?? []);
+}
+
+/** Every input of a build read, except the provider files: those are checked, and read one at a time later. */
+interface CheckedInputs extends Omit<Inputs, "providers"> {
+  providers: CheckedFile[];
+}
+
 /** Reads every input file's bytes, without parsing. */
 export async function readInputs(paths: ProjectPaths): Promise<Inputs> {
+  const checked = await checkInputs(paths);
+  return { ...checked, providers: checked.providers.flatMap((file) => readCheckedFile(file, checked.problems) ?? []) };
+}
+
+async function checkInputs(paths: ProjectPaths): Promise<CheckedInputs> {
   const problems: Problem[] = [];
   let dataRoot: string;
   try {
@@ -140,13 +174,15 @@ export async function readInputs(paths: ProjectPaths): Promise<Inputs> {
   if (providerNames === null) {
     problems.push({ severity: "error", file: relative(paths, paths.providers), path: "$", rule: "missing-folder", message: "the providers folder is missing or cannot be read" });
   }
-  const providers = readFolder(paths, paths.providers, dataRoot, providerNames ?? [], problems);
+  const providers = checkFolder(paths, paths.providers, dataRoot, providerNames ?? [], problems);
   const observations = readFolder(paths, paths.observations, dataRoot, (await listJsonFiles(paths.observations)) ?? [], problems);
   const optional = (file: string, stem: string) => (existsSync(file) || isBrokenLink(file) ? readInputFile(paths, file, stem, dataRoot, problems) : null);
   const sourceDates = optional(paths.sourceDates, "source-dates");
   const sourceWatch = optional(paths.sourceWatch, "sources");
   const registry = readFolder(paths, paths.registry, dataRoot, (await listJsonFiles(paths.registry)) ?? [], problems);
-  const total = [...(meta ? [meta] : []), ...providers, ...observations, ...(sourceDates ? [sourceDates] : []), ...(sourceWatch ? [sourceWatch] : []), ...registry].reduce((sum, input) => sum + input.bytes.length, 0);
+  const total =
+    providers.reduce((sum, file) => sum + file.size, 0) +
+    [...(meta ? [meta] : []), ...observations, ...(sourceDates ? [sourceDates] : []), ...(sourceWatch ? [sourceWatch] : []), ...registry].reduce((sum, input) => sum + input.bytes.length, 0);
   if (total > LIMITS.maxTotalBytes) {
     problems.push({ severity: "error", file: relative(paths, paths.data), path: "$", rule: "max-total-size", message: `the data files hold ${total} bytes in all, over the limit of ${LIMITS.maxTotalBytes} bytes` });
   }
@@ -192,4 +228,39 @@ export function parseInputs(inputs: Inputs): LoadedData {
 
 export async function loadData(paths: ProjectPaths): Promise<LoadedData> {
   return parseInputs(await readInputs(paths));
+}
+
+/** A provider file that passed its checks, read and parsed only when `read` is called. */
+export interface DeferredFile {
+  file: string;
+  stem: string;
+  /** Reads and parses the file; null (with a located problem) when it cannot be read or is not JSON. */
+  read(problems: Problem[]): RawFile | null;
+}
+
+export interface DeferredData extends Omit<LoadedData, "providers"> {
+  /** In id (file stem) order. */
+  providers: DeferredFile[];
+}
+
+/**
+ * Everything loaded except the provider files, which are read and parsed one at a time by whoever walks
+ * them: at 10,000 providers, holding every file's bytes and then every parsed record at once cost the
+ * build 250 MB before the first record was validated.
+ */
+export async function loadDataDeferred(paths: ProjectPaths): Promise<DeferredData> {
+  const { providers, ...rest } = await checkInputs(paths);
+  const others = parseInputs({ ...rest, providers: [] });
+  const byStem = [...providers].sort((a, b) => (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0));
+  return {
+    ...others,
+    providers: byStem.map((checked) => ({
+      file: checked.file,
+      stem: checked.stem,
+      read: (problems: Problem[]) => {
+        const input = readCheckedFile(checked, problems);
+        return input ? parseInput(input, problems) : null;
+      },
+    })),
+  };
 }

@@ -40,31 +40,33 @@ export function csvField(value: unknown): string {
  * provider at a time: at 10,000 providers the text is 80 MB, and one joined string of a million rows cost
  * the build 400 MB of memory.
  */
-export function writeDatasetCsv(out: ArtefactWriter, providers: readonly Provider[]): void {
+export function openDatasetCsv(out: ArtefactWriter): { add(record: Provider): void; end(): void } {
   out.write(Buffer.from(`${CSV_COLUMNS.join(",")}\r\n`));
-  for (const record of providers) {
-    let text = "";
-    for (const [path, fact] of factsOf(record)) {
-      const [block, member] = path.length > 1 ? [path.slice(0, -1).join("."), String(path.at(-1))] : ["", String(path[0])];
-      const row = [
-        record.id,
-        record.name,
-        record.category,
-        block,
-        member,
-        fact.value === null || fact.value === undefined ? "" : typeof fact.value === "string" ? fact.value : JSON.stringify(fact.value),
-        fact.status,
-        fact.source_url,
-        fact.source_type,
-        fact.verified_at,
-        fact.source_date,
-        fact.note,
-        typeof fact.partial === "boolean" ? String(fact.partial) : "",
-        fact.verified_by,
-      ];
-      text += `${row.map(csvField).join(",")}\r\n`;
-    }
-    out.write(Buffer.from(text));
-  }
-  out.end();
+  return {
+    add(record) {
+      let text = "";
+      for (const [path, fact] of factsOf(record)) {
+        const [block, member] = path.length > 1 ? [path.slice(0, -1).join("."), String(path.at(-1))] : ["", String(path[0])];
+        const row = [
+          record.id,
+          record.name,
+          record.category,
+          block,
+          member,
+          fact.value === null || fact.value === undefined ? "" : typeof fact.value === "string" ? fact.value : JSON.stringify(fact.value),
+          fact.status,
+          fact.source_url,
+          fact.source_type,
+          fact.verified_at,
+          fact.source_date,
+          fact.note,
+          typeof fact.partial === "boolean" ? String(fact.partial) : "",
+          fact.verified_by,
+        ];
+        text += `${row.map(csvField).join(",")}\r\n`;
+      }
+      out.write(Buffer.from(text));
+    },
+    end: () => out.end(),
+  };
 }

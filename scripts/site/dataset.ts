@@ -1,6 +1,6 @@
-import type { DatasetMeta, Provider } from "../schema/index.js";
+import type { DatasetMeta } from "../schema/index.js";
 import { FILES } from "../routes.js";
-import { openArtefact, jsonText, type Artefacts } from "./artefacts.js";
+import { openArtefact, type Artefacts } from "./artefacts.js";
 
 /**
  * The dataset, assembled from the providers' own files (each a serialisation and a newline), so that
@@ -8,7 +8,7 @@ import { openArtefact, jsonText, type Artefacts } from "./artefacts.js";
  * time: at 10,000 providers the document is 90 MB, and a build that held it whole (and then its compressed
  * copies) peaked 150 MiB higher.
  */
-export function emitDataset(artefacts: Artefacts, meta: DatasetMeta, providers: readonly Provider[], providerFileBytes: readonly number[], generatedAt: string): void {
+export function openDataset(artefacts: Artefacts, meta: DatasetMeta, generatedAt: string): { add(providerFile: Buffer, index: number): void; end(): void } {
   const head = {
     version: meta.version,
     ...(meta.source !== undefined && { source: meta.source }),
@@ -20,12 +20,15 @@ export function emitDataset(artefacts: Artefacts, meta: DatasetMeta, providers: 
   const dataset = openArtefact(artefacts, FILES.dataset);
   dataset.write(Buffer.from(`${JSON.stringify(head).slice(0, -1)},"providers":[`));
   const comma = Buffer.from(",");
-  providers.forEach((record, index) => {
-    if (index > 0) dataset.write(comma);
-    const file = Buffer.from(jsonText(record));
-    if (file.length !== providerFileBytes[index]) throw new Error(`provider ${record.id} serialised to ${file.length} bytes, its file has ${providerFileBytes[index]}`);
-    dataset.write(file.subarray(0, -1));
-  });
-  dataset.write(Buffer.from("]}\n"));
-  dataset.end();
+  return {
+    add(providerFile, index) {
+      if (index > 0) dataset.write(comma);
+      // The provider file without its closing newline.
+      dataset.write(providerFile.subarray(0, -1));
+    },
+    end() {
+      dataset.write(Buffer.from("]}\n"));
+      dataset.end();
+    },
+  };
 }

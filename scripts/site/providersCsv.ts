@@ -98,11 +98,13 @@ export function providersCsvColumns(baseUrl: string): Column[] {
 }
 
 /** One row per provider, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180); handed over row by row. */
-export function writeProvidersCsv(out: ArtefactWriter, providers: readonly Provider[], baseUrl: string): void {
+export function openProvidersCsv(out: ArtefactWriter, baseUrl: string): { add(record: Provider): void; end(): void } {
   const columns = providersCsvColumns(baseUrl);
   const row = (cells: unknown[]) => Buffer.from(`${cells.map(csvField).join(",")}\r\n`);
   out.write(Buffer.from("\uFEFF"));
   out.write(row(columns.map((column) => column.header)));
-  for (const record of providers) out.write(row(columns.map((column) => column.cell(record))));
-  out.end();
+  return {
+    add: (record) => out.write(row(columns.map((column) => column.cell(record)))),
+    end: () => out.end(),
+  };
 }

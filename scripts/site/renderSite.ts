@@ -1,14 +1,15 @@
 import type { LoadedDataset } from "../dataset.js";
+import type { Provider } from "../schema/index.js";
 import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import type { History } from "../history/shapes.js";
 import { jsonText, openArtefact, type Artefacts } from "./artefacts.js";
 import { emitChanges, HISTORY_NOT_READ, recentChangesFor } from "./changes.js";
-import { writeDatasetCsv } from "./csv.js";
-import { writeProvidersCsv } from "./providersCsv.js";
+import { openDatasetCsv } from "./csv.js";
+import { openProvidersCsv } from "./providersCsv.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
-import { emitDataset } from "./dataset.js";
+import { openDataset } from "./dataset.js";
 import { emitErrors } from "./errors.js";
 import { emitHostFiles } from "./hosts.js";
 import { emitInterfaceDescriptions } from "./openapi.js";
@@ -46,26 +47,60 @@ export interface RenderedSite<T extends Artefacts = Site> {
   generatedAt: string;
 }
 
+/** One record as the site renders it: its file's bytes, its summary, and the record itself on demand. */
+export interface RenderRecord {
+  summary: RecordSummary;
+  /** The provider file: the record's JSON and a newline, byte for byte its entry in the dataset. */
+  json: Buffer;
+  /** The record; parsed again from `json` when only the bytes were kept. */
+  record(): Provider;
+}
+
+/** A record kept whole: for data small enough to hold, and for tests. */
+export function renderRecordOf(record: Provider): RenderRecord {
+  return { summary: summarize(record), json: Buffer.from(jsonText(record)), record: () => record };
+}
+
+/**
+ * A record kept as its JSON bytes and its summary: about a third of the memory of the validated object, and
+ * the bytes are the provider file and its part of the dataset as they stand.
+ */
+export function compactRecordOf(record: Provider): RenderRecord {
+  const json = Buffer.from(jsonText(record));
+  return { summary: summarize(record), json, record: () => JSON.parse(json.toString("utf8")) as Provider };
+}
+
+/** What the site is rendered from: the records whole (`providers`) or as the build keeps them (`records`). */
+export type SiteData = Pick<LoadedDataset, "reviewQueue" | "sources"> & { meta: NonNullable<LoadedDataset["meta"]> } & (
+    | { providers: readonly Provider[] }
+    | { records: readonly RenderRecord[] }
+  );
+
 /**
  * Records → files, handed to `site` one by one (a Map, or a publication that writes them as they come).
- * Pure: the same dataset and options always give the same bytes.
+ * One pass over the records: each is parsed once (when kept as bytes) for its page and its rows of the two
+ * CSV exports, which are written in parts alongside the dataset document. Pure: the same dataset and
+ * options always give the same bytes.
  */
-export function renderSite<T extends Artefacts = Site>(
-  dataset: LoadedDataset & { meta: NonNullable<LoadedDataset["meta"]> },
-  options: SiteOptions,
-  site: T = new Map() as unknown as T,
-): RenderedSite<T> {
-  const summaries = dataset.providers.map(summarize);
+export function renderSite<T extends Artefacts = Site>(dataset: SiteData, options: SiteOptions, site: T = new Map() as unknown as T): RenderedSite<T> {
+  const records = "records" in dataset ? dataset.records : dataset.providers.map(renderRecordOf);
+  const summaries = records.map((entry) => entry.summary);
   const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
   const changes = emitChanges(site, options.history ?? HISTORY_NOT_READ, { generatedAt, baseUrl: options.baseUrl });
-  const providerFileBytes: number[] = [];
-  dataset.providers.forEach((record, index) => {
-    const json = Buffer.from(jsonText(record));
-    providerFileBytes.push(json.length);
-    site.set(FILES.provider(record.id), json);
-    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, summaries[index]!, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
+  const datasetFile = openDataset(site, dataset.meta, generatedAt);
+  const csv = openDatasetCsv(openArtefact(site, FILES.csv));
+  const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv), options.baseUrl);
+  records.forEach((entry, index) => {
+    const record = entry.record();
+    site.set(FILES.provider(record.id), entry.json);
+    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
+    datasetFile.add(entry.json, index);
+    csv.add(record);
+    providersCsv.add(record);
   });
-  emitDataset(site, dataset.meta, dataset.providers, providerFileBytes, generatedAt);
+  datasetFile.end();
+  csv.end();
+  providersCsv.end();
   const status = { ...statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
   emitStatus(site, status);
   emitBrowse(site, summaries, status, options.baseUrl);
@@ -73,7 +108,5 @@ export function renderSite<T extends Artefacts = Site>(
   emitHostFiles(site, summaries.map((record) => record.id));
   emitReviewQueue(site, dataset.reviewQueue);
   emitInterfaceDescriptions(site, options.baseUrl);
-  writeDatasetCsv(openArtefact(site, FILES.csv), dataset.providers);
-  writeProvidersCsv(openArtefact(site, FILES.providersCsv), dataset.providers, options.baseUrl);
   return { files: site, generatedAt };
 }

@@ -1,6 +1,5 @@
 import { coverageOf, type Coverage } from "../schema/coverage.js";
 import type { Category, FactStatus, Provider } from "../schema/index.js";
-import { citationsOf, type Citation } from "../validate/consistency.js";
 import { factsByStatusOf, factsOf } from "../schema/facts.js";
 import { buyerAnswers, type BuyerAnswers } from "./answers.js";
 
@@ -25,8 +24,6 @@ export interface RecordSummary {
   sourceDated: number;
   /** How many Facts were verified on each day, for staleness counts against any build day. */
   verifiedOn: Record<string, number>;
-  /** Records citing one source for one field must agree on its status. */
-  citations: Citation[];
   newestVerified: string | null;
   oldestVerified: string | null;
   /** The newest date the record carries anywhere (record dates, verifications, corroborations, observation). */
@@ -67,7 +64,6 @@ export function summarize(record: Provider): RecordSummary {
     answers: buyerAnswers(record),
     sourceDated,
     verifiedOn,
-    citations: citationsOf(record),
     newestVerified,
     oldestVerified,
     newestDate,

@@ -1,12 +1,24 @@
 import type { Problem } from "../problems.js";
 import { identifierOf } from "../registry/orgNumbers.js";
-import type { ValidatedRecord } from "./validate.js";
+import type { Provider } from "../schema/index.js";
+
+/** What the company checks read of a record: a pipeline can keep this much instead of the whole record. */
+export interface CompanyRecord {
+  file: string;
+  record: Pick<Provider, "id" | "legal_name" | "ownership">;
+}
+
+/** The part of a record the company checks read. */
+export function companyRecordOf(file: string, record: Provider): CompanyRecord {
+  const { org_number, country_hq, foreign_parent, ownership_jurisdiction } = record.ownership ?? {};
+  return { file, record: { id: record.id, legal_name: record.legal_name, ownership: { org_number, country_hq, foreign_parent, ownership_jurisdiction } as Provider["ownership"] } };
+}
 
 type FactLike = { value?: unknown; status?: unknown } | undefined;
 const answered = (fact: FactLike) => fact !== undefined && fact.status !== "unknown" && fact.value !== null && fact.value !== undefined;
 
 /** An org_number whose form is national (SE, NO, FI, FR, DK) or a LEI must pass its check digits. */
-export function checkOrgNumbers(records: readonly ValidatedRecord[]): Problem[] {
+export function checkOrgNumbers(records: readonly CompanyRecord[]): Problem[] {
   const problems: Problem[] = [];
   for (const { file, record } of records) {
     const fact = record.ownership?.org_number;
@@ -25,7 +37,7 @@ const companyKeyOfName = (value: string) => `name:${value.normalize("NFKC").toLo
  * One company, one answer: records that share an org_number or a legal_name describe the same company, so
  * they give the same country_hq and foreign_parent, and all or none of them answer ownership_jurisdiction.
  */
-export function checkOneCompany(records: readonly ValidatedRecord[]): Problem[] {
+export function checkOneCompany(records: readonly CompanyRecord[]): Problem[] {
   // Union-find over the records, joined by every key they share.
   const parent = records.map((_, index) => index);
   const find = (index: number): number => (parent[index] === index ? index : (parent[index] = find(parent[index]!)));
@@ -41,7 +53,7 @@ export function checkOneCompany(records: readonly ValidatedRecord[]): Problem[] 
       else parent[find(index)] = find(seen);
     }
   });
-  const groups = new Map<number, ValidatedRecord[]>();
+  const groups = new Map<number, CompanyRecord[]>();
   records.forEach((entry, index) => groups.set(find(index), [...(groups.get(find(index)) ?? []), entry]));
   const problems: Problem[] = [];
   for (const group of groups.values()) {

@@ -2,9 +2,9 @@ import type { LoadedData, RawFile } from "../load/loadData.js";
 import { FACT_PATHS, pathKey } from "../schema/coverage.js";
 import { DatasetMeta, Fact, Observation, Provider, RegistryAnswerFile, SourceDates, SourceWatch } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
-import { checkSharedSources, citationsOf } from "./consistency.js";
+import { checkSharedSources, citationsOf, type Citation, type CitingRecord } from "./consistency.js";
 import { checkRepositoryDates } from "./repositoryDates.js";
-import { checkOneCompany, checkOrgNumbers } from "./company.js";
+import { checkOneCompany, checkOrgNumbers, companyRecordOf, type CompanyRecord } from "./company.js";
 import { checkDisplayText } from "./displayText.js";
 import { factsOf } from "../schema/facts.js";
 import { checkDiscipline } from "./discipline.js";
@@ -138,51 +138,98 @@ function validateWide<T>(raw: RawFile | null, schema: { safeParse(value: unknown
   return null;
 }
 
+/** What a dataset's records are validated and merged against: everything loaded except the records. */
+export type DatasetContext = Omit<ValidatedData, "providers" | "problems">;
+
+/**
+ * Validates a dataset one provider file at a time, so that a pipeline can keep of each record only what it
+ * needs (the build keeps its JSON bytes): the dataset-wide files first, then `add` for each provider, then
+ * `finish` for the checks across records, which keep only the few members of each record they compare.
+ * The problems come out in one order whatever order the files were added in.
+ */
+export class DatasetValidation {
+  readonly context: DatasetContext;
+  private readonly problems: Problem[];
+  private readonly later: { sourceDates: Problem[]; sourceWatch: Problem[]; registry: Problem[] } = { sourceDates: [], sourceWatch: [], registry: [] };
+  private readonly seen = new Map<string, string>();
+  /** What the checks across records need, per record id. */
+  private readonly perRecord = new Map<string, { citing: CitingRecord; company: CompanyRecord; repositoryDates: Problem[]; orgNumbers: Problem[] }>();
+  /** One string per field path, shared by every record's citations. */
+  private readonly fieldNames = new Map<string, string>();
+
+  /** `providerStems`: the provider files present, by file stem; observations and register answers must name one. */
+  constructor(loaded: Omit<LoadedData, "providers">, providerStems: ReadonlySet<string>, private readonly today: string) {
+    this.problems = [...loaded.problems];
+    const meta = loaded.meta ? validateMeta(loaded.meta, this.problems) : null;
+    const observations = validateObservations(loaded.observations, providerStems, this.problems);
+    const sourceDates = validateWide(loaded.sourceDates, SourceDates, this.later.sourceDates);
+    const sourceWatch = validateWide(loaded.sourceWatch, SourceWatch, this.later.sourceWatch);
+    const registry = new Map<string, RegistryAnswerFile>();
+    for (const raw of loaded.registry) {
+      const parsed = RegistryAnswerFile.safeParse(raw.value);
+      if (!parsed.success) {
+        this.later.registry.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file, id: raw.stem }));
+      } else if (parsed.data.id !== raw.stem || !providerStems.has(parsed.data.id)) {
+        this.later.registry.push({ severity: "error", file: raw.file, id: raw.stem, path: "$.id", rule: "registry-unknown-provider", message: `a register answer must be named after its provider's id and that provider must exist; got id "${parsed.data.id}"` });
+      } else {
+        registry.set(parsed.data.id, parsed.data);
+      }
+    }
+    this.context = { meta, observations, sourceDates, sourceWatch, registry };
+  }
+
+  /** Validates one provider file; the record, or null when it is invalid (its problems are kept). */
+  add(raw: RawFile): ValidatedRecord | null {
+    const valid = validateProvider(raw, this.today, this.problems);
+    // The parsed text is not needed once validated (the record is a new object): letting it go here keeps
+    // one copy of the record alive instead of two.
+    raw.value = null;
+    if (!valid) return null;
+    const { file, record } = valid;
+    const earlier = this.seen.get(record.id);
+    if (earlier) {
+      this.problems.push({ severity: "error", file, id: record.id, path: "$.id", rule: "unique-id", message: `id "${record.id}" is also used by ${earlier}` });
+      return null;
+    }
+    this.seen.set(record.id, file);
+    const citations = citationsOf(record).map(([field, url, status]): Citation => {
+      const shared = this.fieldNames.get(field) ?? (this.fieldNames.set(field, field), field);
+      return [shared, url, status];
+    });
+    const company = companyRecordOf(file, record);
+    this.perRecord.set(record.id, {
+      citing: { file, id: record.id, citations },
+      company,
+      repositoryDates: checkRepositoryDates([valid], this.context.sourceDates),
+      orgNumbers: checkOrgNumbers([company]),
+    });
+    return valid;
+  }
+
+  /** Every problem, the checks across records included, in id order of the records. */
+  finish(): Problem[] {
+    const records = [...this.perRecord.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
+    return [
+      ...this.problems,
+      ...checkSharedSources(records.map((entry) => entry.citing)),
+      ...this.later.sourceDates,
+      ...records.flatMap((entry) => entry.repositoryDates),
+      ...records.flatMap((entry) => entry.orgNumbers),
+      ...checkOneCompany(records.map((entry) => entry.company)),
+      ...this.later.sourceWatch,
+      ...this.later.registry,
+    ];
+  }
+}
+
 /** Validates everything that was loaded, collecting every problem before deciding. */
 export function validateData(loaded: LoadedData, today: string): ValidatedData {
-  const problems: Problem[] = [...loaded.problems];
-  const meta = loaded.meta ? validateMeta(loaded.meta, problems) : null;
-  const observations = validateObservations(loaded.observations, new Set(loaded.providers.map((raw) => raw.stem)), problems);
+  const validation = new DatasetValidation(loaded, new Set(loaded.providers.map((raw) => raw.stem)), today);
   const providers: ValidatedRecord[] = [];
-  const seen = new Map<string, string>();
   for (const raw of loaded.providers) {
-    const valid = validateProvider(raw, today, problems);
-    // The parsed text is not needed once validated (the record is a new object): letting it go here keeps
-    // one copy of the records alive instead of two, which at 10,000 providers is about 100 MB.
-    raw.value = null;
-    if (!valid) continue;
-    const earlier = seen.get(valid.record.id);
-    if (earlier) {
-      problems.push({
-        severity: "error",
-        file: raw.file,
-        id: valid.record.id,
-        path: "$.id",
-        rule: "unique-id",
-        message: `id "${valid.record.id}" is also used by ${earlier}`,
-      });
-      continue;
-    }
-    seen.set(valid.record.id, raw.file);
-    providers.push(valid);
+    const valid = validation.add(raw);
+    if (valid) providers.push(valid);
   }
   providers.sort((a, b) => (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
-  problems.push(...checkSharedSources(providers.map(({ file, record }) => ({ file, id: record.id, citations: citationsOf(record) }))));
-  const sourceDates = validateWide(loaded.sourceDates, SourceDates, problems);
-  problems.push(...checkRepositoryDates(providers, sourceDates));
-  problems.push(...checkOrgNumbers(providers), ...checkOneCompany(providers));
-  const sourceWatch = validateWide(loaded.sourceWatch, SourceWatch, problems);
-  const registry = new Map<string, RegistryAnswerFile>();
-  const ids = new Set(providers.map(({ record }) => record.id));
-  for (const raw of loaded.registry) {
-    const parsed = RegistryAnswerFile.safeParse(raw.value);
-    if (!parsed.success) {
-      problems.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file, id: raw.stem }));
-    } else if (parsed.data.id !== raw.stem || !ids.has(parsed.data.id)) {
-      problems.push({ severity: "error", file: raw.file, id: raw.stem, path: "$.id", rule: "registry-unknown-provider", message: `a register answer must be named after its provider's id and that provider must exist; got id "${parsed.data.id}"` });
-    } else {
-      registry.set(parsed.data.id, parsed.data);
-    }
-  }
-  return { meta, providers, observations, sourceDates, sourceWatch, registry, problems };
+  return { ...validation.context, providers, problems: validation.finish() };
 }

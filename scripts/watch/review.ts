@@ -18,11 +18,26 @@ type FactNode = Record<string, unknown> & { status?: unknown; source_url?: unkno
  * The Fact itself only gets a `source_watch` mark; its value, status and dates stay the person's.
  */
 export function reviewSources(providers: readonly Provider[], watch: SourceWatch | null): WatchReview {
-  const entries: ReviewEntry[] = [];
-  const changedUrls = new Set<string>();
-  const goneUrls = new Set<string>();
-  if (!watch || Object.keys(watch).length === 0) return { providers: [...providers], entries, sourcesChanged: 0, sourcesGone: 0 };
-  const marked = providers.map((provider) => {
+  const review = new SourceReview(watch);
+  const marked = providers.map((provider) => review.record(provider));
+  return { providers: marked, ...review.totals() };
+}
+
+/** `reviewSources` one record at a time, for a pipeline that does not hold every record at once. */
+export class SourceReview {
+  readonly entries: ReviewEntry[] = [];
+  private readonly changedUrls = new Set<string>();
+  private readonly goneUrls = new Set<string>();
+  private readonly watch: SourceWatch | null;
+
+  constructor(watch: SourceWatch | null) {
+    this.watch = watch && Object.keys(watch).length > 0 ? watch : null;
+  }
+
+  /** The record with its Facts marked, or the record itself when no Fact needs a mark. */
+  record(provider: Provider): Provider {
+    const { watch, entries, changedUrls, goneUrls } = this;
+    if (!watch) return provider;
     const marks: Array<[PropertyKey[], { state: "changed" | "gone" | "moved"; since: string }]> = [];
     for (const [path, fact] of factsOf(provider) as ReadonlyArray<[PropertyKey[], FactNode]>) {
       if (fact.status === "unknown" || fact.status === "not_applicable" || typeof fact.source_url !== "string") continue;
@@ -55,6 +70,9 @@ export function reviewSources(providers: readonly Provider[], watch: SourceWatch
       node[path.at(-1) as string] = { ...(node[path.at(-1) as string] as object), source_watch: mark };
     }
     return copy as unknown as Provider;
-  });
-  return { providers: marked, entries, sourcesChanged: changedUrls.size, sourcesGone: goneUrls.size };
+  }
+
+  totals(): Omit<WatchReview, "providers"> {
+    return { entries: this.entries, sourcesChanged: this.changedUrls.size, sourcesGone: this.goneUrls.size };
+  }
 }

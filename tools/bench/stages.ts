@@ -1,17 +1,17 @@
 /**
  * Where a build's memory goes: generates N synthetic providers (default 10,000) in a temporary folder and
  * builds them in this process, printing RSS, V8 heap and buffers after each stage. Run with
- * `node --import tsx tools/bench/stages.ts [providers]`; add `--expose-gc` to also see what is live after a
- * full collection once the data is loaded.
+ * `node --import tsx tools/bench/stages.ts [providers]`.
  */
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { projectPaths, todayUtc } from "../../scripts/config.js";
-import { loadDataset } from "../../scripts/dataset.js";
+import { loadRecords } from "../../scripts/dataset.js";
 import { readHistory } from "../../scripts/history/readHistory.js";
 import { Publication } from "../../scripts/publish.js";
-import { renderSite } from "../../scripts/site/renderSite.js";
+import { collectGarbage } from "../../scripts/util/memory.js";
+import { compactRecordOf, renderSite } from "../../scripts/site/renderSite.js";
 import { writeSyntheticData } from "./synthetic.js";
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -32,17 +32,15 @@ const templates = await Promise.all(
 const work = await fs.mkdtemp(path.join(os.tmpdir(), `stages-${count}-`));
 try {
   await writeSyntheticData(work, templates, count);
-  const collect = (globalThis as { gc?: () => void }).gc;
   stage("start");
   const paths = projectPaths(work);
   const today = todayUtc();
-  const dataset = await loadDataset(paths, today);
+  const dataset = await loadRecords(paths, today, compactRecordOf);
   if (!dataset.meta) throw new Error("the synthetic data did not validate");
   stage("loaded and validated");
-  if (collect) {
-    collect();
-    stage("after a full GC");
-  }
+  // As the build does between loading and rendering.
+  collectGarbage();
+  stage("after a full GC");
   const publication = await Publication.open(paths.publicDir);
   renderSite({ ...dataset, meta: dataset.meta }, { baseUrl: "https://bench.example", today, sourceDateEpoch: "1767225600", history: await readHistory(work) }, publication);
   stage("rendered and written");

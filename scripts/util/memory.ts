@@ -1,0 +1,24 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+let collect: (() => void) | null | undefined;
+
+/**
+ * A full garbage collection, where the runtime allows one. The build calls it once, between loading and
+ * rendering: V8 sizes the old generation from what was live at its last full collection, and when that one
+ * fell in the middle of loading (records half validated) the limit was set so high that rendering 10,000
+ * providers let 250 MB of garbage pile up before the next one (peak RSS 570 MiB in one run, 410 in the
+ * next). Collected at the one point where little is live, the limit follows the data that stays.
+ */
+export function collectGarbage(): void {
+  if (collect === undefined) {
+    try {
+      // The usual way to reach V8's collector without starting Node with --expose-gc.
+      setFlagsFromString("--expose-gc");
+      collect = runInNewContext("gc") as () => void;
+    } catch {
+      collect = null;
+    }
+  }
+  collect?.();
+}
