@@ -8,6 +8,7 @@ import { compactRecordOf, renderSite } from "./site/renderSite.js";
 import { reviewQueueText } from "./site/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { readHistory } from "./history/readHistory.js";
+import type { History } from "./history/shapes.js";
 import { Publication, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
 import { collectGarbage } from "./util/memory.js";
@@ -47,12 +48,15 @@ export interface BuildResult {
 export async function build(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
   const today = options.today ?? todayUtc();
   return withBuildLock(paths.publicDir, async () => {
+    // git reads the history of data/ in its own processes while the records load (half a second on the real
+    // data); it never rejects: a history that cannot be read is an answer that says why.
+    const historyRead = readHistory(paths.root).catch((error: unknown): History => ({ history: "unavailable", note: `the history of data/ could not be read: ${error instanceof Error ? error.message : String(error)}` }));
     // Each record is kept as its JSON bytes and a summary, not as the validated object (see loadRecords).
     const dataset = await loadRecords(paths, today, compactRecordOf);
     const { meta } = dataset;
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
     collectGarbage();
-    const history = await readHistory(paths.root);
+    const history = await historyRead;
     // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
     // held in memory whole. A failure on the way leaves public/ as it was.
     const publication = await Publication.open(paths.publicDir);

@@ -321,7 +321,7 @@ export class Publication implements Artefacts {
       this.start();
       const target = path.join(this.next, file);
       this.folderFor(target);
-      rmSync(target, { force: true });
+      if (again) rmSync(target, { force: true });
       out = this.openTracked(target, "wx");
       if (published !== null) {
         const buffer = Buffer.allocUnsafe(Math.min(size, 1 << 20));
@@ -421,7 +421,7 @@ export class Publication implements Artefacts {
     }
     if (!again) (published || this.published.others.has(file) ? this.report.changed : this.report.added).push(file);
     this.start();
-    this.write(file, bytes);
+    this.write(file, bytes, again);
   }
 
   private folderFor(target: string): void {
@@ -431,11 +431,13 @@ export class Publication implements Artefacts {
     this.folders.add(folder);
   }
 
-  private write(file: string, bytes: Buffer): void {
+  /** `mayExist`: the file was placed before in this build; the new folder holds nothing else. */
+  private write(file: string, bytes: Buffer, mayExist: boolean): void {
     const target = path.join(this.next, file);
     this.folderFor(target);
     // Never write through an existing entry: it may be a link to the published file, which must stay as it is.
-    rmSync(target, { force: true });
+    // (Checking every file for one cost 60,000 lstat calls at 10,000 providers; `wx` below still refuses any.)
+    if (mayExist) rmSync(target, { force: true });
     writeFileSync(target, bytes, { flag: "wx" });
     this.report.filesWritten += 1;
     this.report.bytesWritten += bytes.length;
@@ -449,7 +451,7 @@ export class Publication implements Artefacts {
     } catch {
       // A file system without hard links: copy the published bytes instead.
       rmSync(target, { force: true });
-      this.write(file, readFileSync(path.join(this.publicDir, file)));
+      this.write(file, readFileSync(path.join(this.publicDir, file)), true);
     }
   }
 

@@ -235,6 +235,31 @@ describe("change history from git", () => {
     expect(document.skipped.map((skip) => [skip.commit, skip.path])).toEqual([[main, "data/dataset.json"]]);
   });
 
+  it("sees at each commit the files git itself lists there, through removals, renames, links and nested folders", async () => {
+    const root = await tempDir("evidence-trees-");
+    await git(root, ["init", "-q"]);
+    await commit(root, { "data/dataset.json": dataset("1"), "data/providers/acme-ai.json": acme(), "data/providers/beta-cloud.json": minimalRecord("beta-cloud") }, "2026-11-01T10:00:00Z", "base");
+    await fs.rm(path.join(root, "data/providers/beta-cloud.json"));
+    await commit(root, { "data/providers/gamma-gpu.json": minimalRecord("gamma-gpu") }, "2026-11-02T10:00:00Z", "remove one, add one");
+    await git(root, ["mv", "data/providers/gamma-gpu.json", "data/providers/delta-gpu.json"], "2026-11-03T10:00:00Z");
+    await commit(root, { "data/providers/nested/epsilon-ai.json": minimalRecord("epsilon-ai") }, "2026-11-03T10:00:00Z", "rename, and a file in a subfolder");
+    await fs.rm(path.join(root, "data/providers/acme-ai.json"));
+    await fs.symlink("delta-gpu.json", path.join(root, "data/providers/acme-ai.json"));
+    await commit(root, { "data/providers/zeta-ai.json": minimalRecord("zeta-ai"), "notes/other.json": "{}" }, "2026-11-04T10:00:00Z", "a link where a file was");
+    await fs.rm(path.join(root, "data/providers/acme-ai.json"));
+    await commit(root, { "data/providers/acme-ai.json": acme({ name: "Acme again" }) }, "2026-11-05T10:00:00Z", "the file is back");
+    const history = await readHistory(root);
+    if (history.history !== "git") throw new Error(history.note);
+    expect(history.snapshots).toHaveLength(5);
+    for (const snapshot of history.snapshots) {
+      const listed = await git(root, ["ls-tree", "--name-only", snapshot.sha, "--", "data/providers/"]);
+      const regular = (await git(root, ["ls-tree", snapshot.sha, "--", "data/providers/"])).split("\n").filter((line) => line.startsWith("100")).map((line) => line.split("\t")[1]);
+      const expected = listed.split("\n").filter((file) => regular.includes(file) && /^data\/providers\/[^/]+\.json$/.test(file)).map((file) => file.slice("data/providers/".length, -".json".length));
+      expect([...snapshot.providers.keys()].sort(), snapshot.committedAt).toEqual(expected.sort());
+    }
+    expect(history.snapshots[0]!.providers.get("acme-ai")!.name).toBe("Acme again");
+  });
+
   it("leaves the checkout as it was", async () => {
     const before = await git(repo, ["status", "--porcelain", "--untracked-files=all"]);
     const head = await git(repo, ["rev-parse", "HEAD"]);

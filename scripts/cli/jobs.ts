@@ -4,12 +4,7 @@ import path from "node:path";
 import { todayUtc, type ProjectPaths } from "../config.js";
 import { DEFAULT_NET_POLICY } from "../net/request.js";
 import type { RepositoryFile } from "../schema/index.js";
-import { applySourceDates } from "../sourceDates/apply.js";
-import { runSourceDates } from "../sourceDates/run.js";
-import { runSourceWatch } from "../watch/run.js";
 import { REGISTER_ADAPTERS } from "../registry/adapters.js";
-import { runRegistry } from "../registry/run.js";
-import { watchSummaryText } from "../watch/summary.js";
 import { writeAtomically } from "../util/files.js";
 
 /** What the job commands need from the program that registers them. */
@@ -81,6 +76,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
     .action(async (options: { clones?: string; only: string[]; offline?: boolean; refresh?: boolean; apply?: boolean; endpoint: string[]; allowPrivate?: boolean; timeout: number }) => {
       const paths = context.paths();
       const today = todayUtc();
+      const { runSourceDates } = await import("../sourceDates/run.js");
       const run = await runSourceDates(paths, {
         ...(options.clones && { clones: path.resolve(options.clones) }),
         only: options.only,
@@ -98,6 +94,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
       for (const { key, reason } of run.unresolved) console.log(`  unresolved ${key}: ${reason}`);
       for (const { id, path: where, url } of run.unpinned) console.log(`  not pinned to a commit, so not datable: ${id} ${where} ${url}`);
       if (options.apply) {
+        const { applySourceDates } = await import("../sourceDates/apply.js");
         const redated = await applySourceDates(paths, run.dates, options.only, today);
         const records = new Set(redated.map((item) => item.id)).size;
         console.log(`source-dates: ${redated.length} source_date values rewritten in ${records} records`);
@@ -118,6 +115,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
     .action(async (options: { only: string[]; allowPrivate?: boolean; timeout: number; concurrency: number; perHost: number; summaryFile?: string; appendSummary?: boolean }) => {
       const paths = context.paths();
       const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+      const { runSourceWatch } = await import("../watch/run.js");
       const run = await runSourceWatch(paths, {
         only: options.only,
         policy: { ...DEFAULT_NET_POLICY, timeoutMs: options.timeout, allowPrivate: options.allowPrivate === true },
@@ -133,6 +131,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
       );
       for (const item of run.outcomes) if (item.outcome !== "unchanged" && item.outcome !== "new") console.log(`  ${item.outcome} ${item.url}${item.entry.error ? ` (${item.entry.error})` : ""}`);
       if (options.summaryFile) {
+        const { watchSummaryText } = await import("../watch/summary.js");
         await writeSummary(options.summaryFile, watchSummaryText(run), options.appendSummary === true);
         console.log(`sources: summary written to ${options.summaryFile}`);
       }
@@ -149,6 +148,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
     .option("--append-summary", "add the summary to the end of --summary-file instead of replacing it")
     .action(async (options: { only: string[]; allowPrivate?: boolean; endpoint: string[]; timeout: number; summaryFile?: string; appendSummary?: boolean }) => {
       const names = Object.fromEntries(REGISTER_ADAPTERS.map((adapter) => [adapter.name, adapter.name]));
+      const { runRegistry } = await import("../registry/run.js");
       const outcomes = await runRegistry(context.paths(), {
         only: options.only,
         policy: { ...DEFAULT_NET_POLICY, timeoutMs: options.timeout, allowPrivate: options.allowPrivate === true },

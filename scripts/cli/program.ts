@@ -8,11 +8,10 @@ import { BuildLockTimeout } from "../publish.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
 import { loadDataset } from "../dataset.js";
 import { STALE_AFTER_DAYS } from "../site/status.js";
-import { formatReport, reportOf } from "../report.js";
-import { DEFAULT_POLICY, scrape } from "../scrape/scrape.js";
-import { writeRefreshSummary } from "../scrape/summary.js";
-import { startServer } from "../serve/server.js";
+import { DEFAULT_POLICY } from "../scrape/request.js";
 import { registerJobCommands } from "./jobs.js";
+// The modules of the other commands (serve, scrape, report, the jobs) are imported when their command runs:
+// loading them all cost every build about 200 ms.
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -200,6 +199,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         exitCode = await runBuild(paths(), { baseUrl: options.baseUrl });
         if (exitCode !== EXIT.ok) return;
       }
+      const { startServer } = await import("../serve/server.js");
       const server = await startServer({ publicDir: paths().publicDir, port, host: options.host, baseUrl: options.baseUrl });
       console.log(`serving ${path.relative(process.cwd(), paths().publicDir) || "public"} on ${server.origin}`);
       for (const route of ["/api/data", "/api/data/{id}", "/api/status", "/"]) console.log(`  ${server.origin}${route}`);
@@ -234,6 +234,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       const records = dataset.providers;
       const unknownIds = (options.provider ?? []).filter((id) => !records.some((record) => record.id === id));
       if (unknownIds.length > 0) throw new UsageError(`no provider with id ${unknownIds.join(", ")}`);
+      const { scrape } = await import("../scrape/scrape.js");
       const summary = await scrape(paths(), records, {
         only: options.provider ?? [],
         url: options.url,
@@ -245,6 +246,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (options.summaryFile) {
         // The review queue as the next build will write it: the same load → validate → merge.
         const merged = await loadDataset(paths(), todayUtc());
+        const { writeRefreshSummary } = await import("../scrape/summary.js");
         await writeRefreshSummary(path.resolve(options.summaryFile), summary, merged.reviewQueue, todayUtc());
         console.log(`scrape: summary written to ${options.summaryFile}`);
       }
@@ -266,6 +268,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         return;
       }
       const comparedFirst = await readComparedFirst(path.join(paths().data, "compared-first.json"));
+      const { formatReport, reportOf } = await import("../report.js");
       console.log(formatReport(reportOf(dataset.providers, { today, staleDays: options.staleDays, comparedFirst, sourceDates: dataset.sourceDates }), dataset.reviewQueue, options.top));
     });
 

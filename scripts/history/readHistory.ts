@@ -1,6 +1,5 @@
 import { promises as fs } from "node:fs";
 import { LIMITS } from "../config.js";
-import { mapLimit } from "../util/pool.js";
 import { parseJsonObject, readBlobs, type Parsed } from "./blobs.js";
 import { GitError, runGit } from "./git.js";
 import type { History, SkippedFile, Snapshot } from "./shapes.js";
@@ -76,7 +75,7 @@ async function readWindow(call: { git: string; cwd: string }, maxCommits: number
   const commits = await listCommits(call, maxCommits + 1);
   if (commits.length === 0) return { history: "git", snapshots: [], reachesFirstCommit: true, skipped: [], note: "No commit has changed data/providers or data/dataset.json yet." };
 
-  const trees = await mapLimit(commits, 8, (commit) => listDataFiles(call, commit.sha));
+  const trees = await listTrees(call, commits);
   // Unchanged files keep their blob id from commit to commit: each distinct version is read and parsed once.
   const blobs = new Map<string, number>();
   let window = commits.length;
@@ -143,6 +142,82 @@ async function listCommits(call: { git: string; cwd: string }, count: number): P
     commits.push({ sha, committedAt: new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z") });
   }
   return commits;
+}
+
+/**
+ * The data files at each commit (newest first, as `commits`), from three git processes however long the
+ * window: the oldest commit's tree, the changes each later commit made (`log --raw`, the same first-parent
+ * walk as `listCommits`), and the sizes of every blob that appears. One `ls-tree` per commit cost a build
+ * of the real data two seconds once data/ had 120 commits.
+ */
+async function listTrees(call: { git: string; cwd: string }, commits: readonly Commit[]): Promise<TreeFile[][]> {
+  const oldest = commits.at(-1)!;
+  const tree = new Map<string, { blob: string; size: number }>();
+  for (const file of await listDataFiles(call, oldest.sha)) tree.set(file.path, { blob: file.blob, size: file.size });
+  const changes = commits.length > 1 ? await listChanges(call, oldest.sha, commits[0]!.sha) : new Map<string, Change[]>();
+  const sizes = await blobSizes(call, new Set([...changes.values()].flat().flatMap((change) => (change.blob ? [change.blob] : []))));
+  const trees: TreeFile[][] = [];
+  const snapshot = () => [...tree.entries()].map(([path, { blob, size }]) => ({ path, blob, size })).sort((a, b) => (Buffer.compare(Buffer.from(a.path), Buffer.from(b.path))));
+  trees.push(snapshot());
+  for (let index = commits.length - 2; index >= 0; index -= 1) {
+    const sha = commits[index]!.sha;
+    const changed = changes.get(sha);
+    if (!changed) throw new Error(`git log --raw did not list commit ${shortSha(sha)} that git log listed`);
+    for (const { path, blob } of changed) {
+      if (blob === null) tree.delete(path);
+      else tree.set(path, { blob, size: sizes.get(blob) ?? Number.POSITIVE_INFINITY });
+    }
+    trees.push(snapshot());
+  }
+  return trees.reverse();
+}
+
+interface Change {
+  path: string;
+  /** The file's blob after the commit; null when it was removed or is no longer a regular file. */
+  blob: string | null;
+}
+
+/** What each commit after `base` up to `head` changed among the data files, by commit id. */
+async function listChanges(call: { git: string; cwd: string }, base: string, head: string): Promise<Map<string, Change[]>> {
+  const out = await runGit(
+    ["-c", "log.showSignature=false", "log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--raw", "--no-abbrev", "-z", "--format=%x01%H", `${base}..${head}`, "--", HISTORY_PATHS.providers, HISTORY_PATHS.dataset],
+    { ...call, maxBuffer: 256 * 1024 * 1024 },
+  );
+  const changes = new Map<string, Change[]>();
+  let current: Change[] | null = null;
+  // -z: each commit is "\x01<sha>" then, per file, ":<modes> <blobs> <status>\0<path>\0".
+  const fields = out.toString("utf8").split("\0");
+  for (let index = 0; index < fields.length; index += 1) {
+    let field = fields[index]!;
+    const commit = field.lastIndexOf("\x01");
+    if (commit >= 0) {
+      const sha = field.slice(commit + 1).trim();
+      changes.set(sha, (current = []));
+      field = field.slice(0, commit);
+    }
+    const header = /^\s*:(\d{6}) (\d{6}) ([0-9a-f]{40,64}) ([0-9a-f]{40,64}) ([A-Z])\d*$/.exec(field);
+    if (!header || !current) continue;
+    const path = fields[(index += 1)] ?? "";
+    if (path !== HISTORY_PATHS.dataset && !PROVIDER_FILE.test(path)) continue;
+    const [, , newMode, , newBlob, status] = header;
+    // Regular files only, as ls-tree is read: a link or a submodule is no data file.
+    const regular = status !== "D" && newMode !== "000000" && newMode !== "120000" && newMode !== "160000";
+    current.push({ path, blob: regular ? newBlob! : null });
+  }
+  return changes;
+}
+
+/** The size of each blob, from one `git cat-file --batch-check`. */
+async function blobSizes(call: { git: string; cwd: string }, blobs: ReadonlySet<string>): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  if (blobs.size === 0) return sizes;
+  const out = await runGit(["cat-file", "--batch-check"], { ...call, input: `${[...blobs].join("\n")}\n`, maxBuffer: blobs.size * 128 + 1024 });
+  for (const line of out.toString("latin1").split("\n")) {
+    const [id, type, size] = line.split(" ");
+    if (id && type === "blob" && size !== undefined) sizes.set(id, Number(size));
+  }
+  return sizes;
 }
 
 /** dataset.json and the provider files at a commit, with their blob ids and sizes (NUL-separated: any file name). */

@@ -92,7 +92,12 @@ interface CheckedFile {
   size: number;
 }
 
-function checkInputFile(paths: ProjectPaths, full: string, stem: string, dataRoot: string, problems: Problem[], id?: string): CheckedFile | null {
+/**
+ * `realFolder`: the folder's resolved path, when the caller resolved it once for all its files; a file that
+ * is not a link then resolves to that folder and its own name, without asking the file system again (one
+ * realpath per file cost about 2 s at 10,000 providers).
+ */
+function checkInputFile(paths: ProjectPaths, full: string, stem: string, dataRoot: string, problems: Problem[], id?: string, realFolder?: string): CheckedFile | null {
   const file = relative(paths, full);
   const problem = (rule: string, message: string) => {
     problems.push({ severity: "error", file, ...(id !== undefined && { id }), path: "$", rule, message });
@@ -106,7 +111,7 @@ function checkInputFile(paths: ProjectPaths, full: string, stem: string, dataRoo
   }
   let real = full;
   try {
-    real = realpathSync(full);
+    real = realFolder !== undefined && !stat.isSymbolicLink() ? path.join(realFolder, path.basename(full)) : realpathSync(full);
     if (stat.isSymbolicLink()) stat = statSync(real);
   } catch {
     return problem("unreadable", "the file cannot be opened (a broken symbolic link?)");
@@ -132,13 +137,19 @@ function readCheckedFile({ file, stem, id, real, size }: CheckedFile, problems: 
 /** Checks one folder of per-record JSON files; the record id comes from the file name, so the name is checked first. */
 function checkFolder(paths: ProjectPaths, dir: string, dataRoot: string, names: readonly string[], problems: Problem[]): CheckedFile[] {
   const files: CheckedFile[] = [];
+  let realFolder: string | undefined;
+  try {
+    realFolder = names.length > 0 ? realpathSync(dir) : undefined;
+  } catch {
+    realFolder = undefined; // each file is then resolved on its own, and reports its own problem
+  }
   for (const name of names) {
     const stem = name.slice(0, -".json".length);
     if (!SLUG.test(stem) || WINDOWS_RESERVED.test(stem)) {
       problems.push({ severity: "error", file: relative(paths, path.join(dir, name)), id: stem, path: "$", rule: "file-name", message: `the file name must be a slug followed by .json (lower-case letters, digits, single hyphens; not a name Windows reserves such as con or nul), got ${JSON.stringify(name)}` });
       continue;
     }
-    const checked = checkInputFile(paths, path.join(dir, name), stem, dataRoot, problems, stem);
+    const checked = checkInputFile(paths, path.join(dir, name), stem, dataRoot, problems, stem, realFolder);
     if (checked) files.push(checked);
   }
   return files;

@@ -152,7 +152,13 @@ export function readLimitedBytesSync(file: string, size: number): BytesResult {
   let filled = 0;
   const fd = openSync(file, "r");
   try {
-    for (let read = -1; read !== 0 && filled < bytes.length; filled += read) read = readSync(fd, bytes, filled, bytes.length - filled, null);
+    // A regular file reads short only at its end: stop there instead of asking once more for nothing.
+    while (filled < bytes.length) {
+      const asked = bytes.length - filled;
+      const read = readSync(fd, bytes, filled, asked, null);
+      filled += read;
+      if (read < asked) break;
+    }
   } finally {
     closeSync(fd);
   }
