@@ -48,10 +48,16 @@ export async function readHistory(root: string, options: HistoryOptions = {}): P
     return { history: "unavailable", note: "The project folder cannot be read, so there is no history of data/." };
   }
 
+  // The log is asked for beside the checks, as they take as long as it does; it is used only once they pass.
+  const logged = readLog(call, maxCommits + 1).then(
+    (log) => ({ log }),
+    (error: unknown) => ({ error }),
+  );
   let shallow: string;
   try {
     shallow = (await runGit(["rev-parse", "--is-shallow-repository"], call)).toString("utf8").trim();
   } catch (error) {
+    await logged;
     return { history: "unavailable", note: unavailableNote(error) };
   }
   // A shallow clone has the newest commits only: comparing them would present the cut as the beginning.
@@ -64,18 +70,19 @@ export async function readHistory(root: string, options: HistoryOptions = {}): P
 
   // Past the checks above git still fails on a damaged repository: that too is said, not thrown at the build.
   try {
-    return await readWindow(call, maxCommits);
+    const answer = await logged;
+    if ("error" in answer) throw answer.error;
+    return await readWindow(call, maxCommits, answer.log);
   } catch (error) {
     return { history: "unavailable", note: unavailableNote(error) };
   }
 }
 
 /** The snapshots of the newest maxCommits commits that changed data/, and one more as the base of the oldest. */
-async function readWindow(call: { git: string; cwd: string }, maxCommits: number): Promise<History> {
-  const commits = await listCommits(call, maxCommits + 1);
+async function readWindow(call: { git: string; cwd: string }, maxCommits: number, { commits, changes }: Log): Promise<History> {
   if (commits.length === 0) return { history: "git", snapshots: [], reachesFirstCommit: true, skipped: [], note: "No commit has changed data/providers or data/dataset.json yet." };
 
-  const trees = await listTrees(call, commits);
+  const trees = await listTrees(call, commits, changes, commits.length <= maxCommits);
   // Unchanged files keep their blob id from commit to commit: each distinct version is read and parsed once.
   const blobs = new Map<string, number>();
   let window = commits.length;
@@ -124,88 +131,101 @@ function unavailableNote(error: unknown): string {
   return `git could not read the history of data/: ${reason.slice(0, 200)}`;
 }
 
-/**
- * The newest commits that changed the data, newest first. --first-parent follows what the branch itself
- * went through, so consecutive commits are consecutive states of data/ even across merges.
- */
-async function listCommits(call: { git: string; cwd: string }, count: number): Promise<Commit[]> {
-  const out = await runGit(
-    ["-c", "log.showSignature=false", "log", "--first-parent", `--max-count=${count}`, "--format=%H%x09%cI", "HEAD", "--", HISTORY_PATHS.providers, HISTORY_PATHS.dataset],
-    call,
-  );
-  const commits: Commit[] = [];
-  for (const line of out.toString("utf8").split("\n")) {
-    const [sha, date] = line.split("\t");
-    if (!sha || !date || !/^[0-9a-f]{40,64}$/.test(sha)) continue;
-    const time = Date.parse(date);
-    if (Number.isNaN(time)) continue;
-    commits.push({ sha, committedAt: new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z") });
-  }
-  return commits;
-}
-
-/**
- * The data files at each commit (newest first, as `commits`), from three git processes however long the
- * window: the oldest commit's tree, the changes each later commit made (`log --raw`, the same first-parent
- * walk as `listCommits`), and the sizes of every blob that appears. One `ls-tree` per commit cost a build
- * of the real data two seconds once data/ had 120 commits.
- */
-async function listTrees(call: { git: string; cwd: string }, commits: readonly Commit[]): Promise<TreeFile[][]> {
-  const oldest = commits.at(-1)!;
-  const tree = new Map<string, { blob: string; size: number }>();
-  for (const file of await listDataFiles(call, oldest.sha)) tree.set(file.path, { blob: file.blob, size: file.size });
-  const changes = commits.length > 1 ? await listChanges(call, oldest.sha, commits[0]!.sha) : new Map<string, Change[]>();
-  const sizes = await blobSizes(call, new Set([...changes.values()].flat().flatMap((change) => (change.blob ? [change.blob] : []))));
-  const trees: TreeFile[][] = [];
-  const snapshot = () => [...tree.entries()].map(([path, { blob, size }]) => ({ path, blob, size })).sort((a, b) => (Buffer.compare(Buffer.from(a.path), Buffer.from(b.path))));
-  trees.push(snapshot());
-  for (let index = commits.length - 2; index >= 0; index -= 1) {
-    const sha = commits[index]!.sha;
-    const changed = changes.get(sha);
-    if (!changed) throw new Error(`git log --raw did not list commit ${shortSha(sha)} that git log listed`);
-    for (const { path, blob } of changed) {
-      if (blob === null) tree.delete(path);
-      else tree.set(path, { blob, size: sizes.get(blob) ?? Number.POSITIVE_INFINITY });
-    }
-    trees.push(snapshot());
-  }
-  return trees.reverse();
-}
-
 interface Change {
   path: string;
   /** The file's blob after the commit; null when it was removed or is no longer a regular file. */
   blob: string | null;
 }
 
-/** What each commit after `base` up to `head` changed among the data files, by commit id. */
-async function listChanges(call: { git: string; cwd: string }, base: string, head: string): Promise<Map<string, Change[]>> {
+interface Log {
+  /** Newest first. */
+  commits: Commit[];
+  /** What each commit changed among the data files, against its first parent, by commit id. */
+  changes: Map<string, Change[]>;
+}
+
+/**
+ * The newest commits that changed the data, newest first, with what each changed, from one `git log`.
+ * --first-parent follows what the branch itself went through, so consecutive commits are consecutive states
+ * of data/ even across merges; each commit's changes are against its first parent (--root: the first
+ * commit's against nothing).
+ */
+async function readLog(call: { git: string; cwd: string }, count: number): Promise<Log> {
   const out = await runGit(
-    ["-c", "log.showSignature=false", "log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--raw", "--no-abbrev", "-z", "--format=%x01%H", `${base}..${head}`, "--", HISTORY_PATHS.providers, HISTORY_PATHS.dataset],
+    [
+      "-c",
+      "log.showSignature=false",
+      "log",
+      "--first-parent",
+      "--diff-merges=first-parent",
+      "--root",
+      "--no-renames",
+      "--raw",
+      "--no-abbrev",
+      "-z",
+      `--max-count=${count}`,
+      "--format=%x01%H%x09%cI",
+      "HEAD",
+      "--",
+      HISTORY_PATHS.providers,
+      HISTORY_PATHS.dataset,
+    ],
     { ...call, maxBuffer: 256 * 1024 * 1024 },
   );
+  const commits: Commit[] = [];
   const changes = new Map<string, Change[]>();
   let current: Change[] | null = null;
-  // -z: each commit is "\x01<sha>" then, per file, ":<modes> <blobs> <status>\0<path>\0".
+  // -z: each commit is "\x01<sha>\t<date>", then per file ":<modes> <blobs> <status>\0<path>\0".
   const fields = out.toString("utf8").split("\0");
   for (let index = 0; index < fields.length; index += 1) {
     let field = fields[index]!;
-    const commit = field.lastIndexOf("\x01");
-    if (commit >= 0) {
-      const sha = field.slice(commit + 1).trim();
-      changes.set(sha, (current = []));
-      field = field.slice(0, commit);
+    const mark = field.lastIndexOf("\x01");
+    if (mark >= 0) {
+      const [sha, date] = field.slice(mark + 1).trim().split("\t");
+      field = field.slice(0, mark);
+      current = null;
+      const time = Date.parse(date ?? "");
+      if (sha && /^[0-9a-f]{40,64}$/.test(sha) && !Number.isNaN(time)) {
+        commits.push({ sha, committedAt: new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z") });
+        changes.set(sha, (current = []));
+      }
     }
     const header = /^\s*:(\d{6}) (\d{6}) ([0-9a-f]{40,64}) ([0-9a-f]{40,64}) ([A-Z])\d*$/.exec(field);
-    if (!header || !current) continue;
+    if (!header) continue;
     const path = fields[(index += 1)] ?? "";
-    if (path !== HISTORY_PATHS.dataset && !PROVIDER_FILE.test(path)) continue;
+    if (!current || (path !== HISTORY_PATHS.dataset && !PROVIDER_FILE.test(path))) continue;
     const [, , newMode, , newBlob, status] = header;
     // Regular files only, as ls-tree is read: a link or a submodule is no data file.
     const regular = status !== "D" && newMode !== "000000" && newMode !== "120000" && newMode !== "160000";
     current.push({ path, blob: regular ? newBlob! : null });
   }
-  return changes;
+  return { commits, changes };
+}
+
+/**
+ * The data files at each commit (newest first, as `commits`). When the log reaches the first commit that
+ * touched data/, the trees are its changes applied one after the other from nothing; otherwise they start
+ * from the oldest commit's tree (one `ls-tree`). One `ls-tree` per commit cost a build of the real data two
+ * seconds once data/ had 120 commits.
+ */
+async function listTrees(call: { git: string; cwd: string }, commits: readonly Commit[], changes: ReadonlyMap<string, Change[]>, fromTheStart: boolean): Promise<TreeFile[][]> {
+  const oldest = commits.at(-1)!;
+  const later = fromTheStart ? commits : commits.slice(0, -1);
+  const blobs = new Set(later.flatMap((commit) => (changes.get(commit.sha) ?? []).flatMap((change) => (change.blob ? [change.blob] : []))));
+  const [base, sizes] = await Promise.all([fromTheStart ? Promise.resolve([]) : listDataFiles(call, oldest.sha), blobSizes(call, blobs)]);
+  const tree = new Map<string, { blob: string; size: number }>();
+  for (const file of base) tree.set(file.path, { blob: file.blob, size: file.size });
+  const snapshot = () => [...tree.entries()].map(([path, { blob, size }]) => ({ path, blob, size })).sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+  const trees: TreeFile[][] = [];
+  if (!fromTheStart) trees.push(snapshot());
+  for (let index = later.length - 1; index >= 0; index -= 1) {
+    for (const { path, blob } of changes.get(later[index]!.sha) ?? []) {
+      if (blob === null) tree.delete(path);
+      else tree.set(path, { blob, size: sizes.get(blob) ?? Number.POSITIVE_INFINITY });
+    }
+    trees.push(snapshot());
+  }
+  return trees.reverse();
 }
 
 /** The size of each blob, from one `git cat-file --batch-check`. */
