@@ -305,17 +305,11 @@ export class Publication implements Artefacts {
   open(file: string): ArtefactWriter {
     const again = this.seen.has(file);
     this.seen.add(file);
-    const publishedPath = path.join(this.publicDir, file);
-    let published: number | null = this.published.files.has(file) ? this.openTracked(publishedPath, "r") : null;
+    let published: number | null = this.published.files.has(file) ? this.openTracked(path.join(this.publicDir, file), "r") : null;
     let out: number | null = null;
     let size = 0;
     let scratch = Buffer.alloc(0);
     const digest = createDigest();
-    const closeTracked = (fd: number | null) => {
-      if (fd === null) return;
-      this.openFiles.delete(fd);
-      closeSync(fd);
-    };
     /** From here on the file differs from the published one: write it, beginning with the bytes that did not. */
     const diverge = () => {
       this.start();
@@ -332,7 +326,7 @@ export class Publication implements Artefacts {
           at += read;
         }
       }
-      closeTracked(published);
+      this.closeTracked(published);
       published = null;
     };
     return {
@@ -352,16 +346,13 @@ export class Publication implements Artefacts {
       },
       end: () => {
         if (out === null && published !== null && fstatSync(published).size === size) {
-          closeTracked(published);
-          if (!again) this.report.unchanged += 1;
-          if (this.started) this.link(file);
-          else this.pendingLinks.push(file);
+          this.closeTracked(published);
+          this.keepPublished(file, again);
         } else {
           if (out === null) diverge();
-          closeTracked(out);
-          if (!again) (this.published.files.has(file) || this.published.others.has(file) ? this.report.changed : this.report.added).push(file);
-          this.report.filesWritten += 1;
-          this.report.bytesWritten += size;
+          this.closeTracked(out);
+          this.countNew(file, again);
+          this.countWritten(size);
         }
         if (this.compress && isCompressibleSize(file, size)) this.streamed.push({ file, size, digest: digest.digest() });
       },
@@ -372,6 +363,29 @@ export class Publication implements Artefacts {
     const fd = openSync(file, flags);
     this.openFiles.add(fd);
     return fd;
+  }
+
+  private closeTracked(fd: number | null): void {
+    if (fd === null) return;
+    this.openFiles.delete(fd);
+    closeSync(fd);
+  }
+
+  /** A file whose published bytes stay: linked into the new folder, now or once it is started. */
+  private keepPublished(file: string, again: boolean): void {
+    if (!again) this.report.unchanged += 1;
+    if (this.started) this.link(file);
+    else this.pendingLinks.push(file);
+  }
+
+  /** Counts a file that differs from what is published as changed or added, the first time it is placed. */
+  private countNew(file: string, again: boolean): void {
+    if (!again) (this.published.files.has(file) || this.published.others.has(file) ? this.report.changed : this.report.added).push(file);
+  }
+
+  private countWritten(bytes: number): void {
+    this.report.filesWritten += 1;
+    this.report.bytesWritten += bytes;
   }
 
   /**
@@ -388,21 +402,18 @@ export class Publication implements Artefacts {
         jobs.push((async () => {
           const published = this.published.files.has(sibling) && (await decodesToDigest(path.join(this.publicDir, sibling), suffix, digest));
           if (published) {
-            if (!again) this.report.unchanged += 1;
-            if (this.started) this.link(sibling);
-            else this.pendingLinks.push(sibling);
+            this.keepPublished(sibling, again);
             return;
           }
           this.start();
           const target = path.join(this.next, sibling);
           this.folderFor(target);
-          rmSync(target, { force: true });
+          if (again) rmSync(target, { force: true });
           await compressFile(path.join(this.next, file), target, suffix, size);
-          if (!again) (this.published.files.has(sibling) || this.published.others.has(sibling) ? this.report.changed : this.report.added).push(sibling);
+          this.countNew(sibling, again);
           // Read the size before adding: `x += await y` would add to the total as it stood before the wait.
           const { size: written } = await fs.stat(target);
-          this.report.filesWritten += 1;
-          this.report.bytesWritten += written;
+          this.countWritten(written);
         })());
       }
     }
@@ -414,9 +425,7 @@ export class Publication implements Artefacts {
     this.seen.add(file);
     const published = this.readPublished(file);
     if (published?.equals(bytes)) {
-      if (!again) this.report.unchanged += 1;
-      if (this.started) this.link(file);
-      else this.pendingLinks.push(file);
+      this.keepPublished(file, again);
       return;
     }
     if (!again) (published || this.published.others.has(file) ? this.report.changed : this.report.added).push(file);
@@ -439,8 +448,7 @@ export class Publication implements Artefacts {
     // (Checking every file for one cost 60,000 lstat calls at 10,000 providers; `wx` below still refuses any.)
     if (mayExist) rmSync(target, { force: true });
     writeFileSync(target, bytes, { flag: "wx" });
-    this.report.filesWritten += 1;
-    this.report.bytesWritten += bytes.length;
+    this.countWritten(bytes.length);
   }
 
   private link(file: string): void {

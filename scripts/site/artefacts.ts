@@ -4,6 +4,12 @@ export interface ArtefactWriter {
   end(): void;
 }
 
+/** Takes the items of one file in order (records, rows) and writes them as parts of it. */
+export interface PartsWriter<T> {
+  add(item: T): void;
+  end(): void;
+}
+
 /** Where a build puts its output: a path inside public/ and its bytes (a Map, or a publication). */
 export interface Artefacts {
   set(file: string, bytes: Buffer): unknown;

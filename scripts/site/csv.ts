@@ -1,6 +1,6 @@
 import { factsOf } from "../schema/facts.js";
 import type { Provider } from "../schema/index.js";
-import type { ArtefactWriter } from "./artefacts.js";
+import type { ArtefactWriter, PartsWriter } from "./artefacts.js";
 
 /** One row per provider and Fact: what a spreadsheet needs to filter, pivot and cite. */
 export const CSV_COLUMNS = [
@@ -40,7 +40,7 @@ export function csvField(value: unknown): string {
  * provider at a time: at 10,000 providers the text is 80 MB, and one joined string of a million rows cost
  * the build 400 MB of memory.
  */
-export function openDatasetCsv(out: ArtefactWriter): { add(record: Provider): void; end(): void } {
+export function openDatasetCsv(out: ArtefactWriter): PartsWriter<Provider> {
   out.write(Buffer.from(`${CSV_COLUMNS.join(",")}\r\n`));
   return {
     add(record) {

@@ -1,6 +1,6 @@
 import type { DatasetMeta } from "../schema/index.js";
 import { FILES } from "../routes.js";
-import { openArtefact, type Artefacts } from "./artefacts.js";
+import { openArtefact, type Artefacts, type PartsWriter } from "./artefacts.js";
 
 /**
  * The dataset, assembled from the providers' own files (each a serialisation and a newline), so that
@@ -8,7 +8,7 @@ import { openArtefact, type Artefacts } from "./artefacts.js";
  * time: at 10,000 providers the document is 90 MB, and a build that held it whole (and then its compressed
  * copies) peaked 150 MiB higher.
  */
-export function openDataset(artefacts: Artefacts, meta: DatasetMeta, generatedAt: string): { add(providerFile: Buffer, index: number): void; end(): void } {
+export function openDataset(artefacts: Artefacts, meta: DatasetMeta, generatedAt: string): PartsWriter<Buffer> {
   const head = {
     version: meta.version,
     ...(meta.source !== undefined && { source: meta.source }),
@@ -20,9 +20,11 @@ export function openDataset(artefacts: Artefacts, meta: DatasetMeta, generatedAt
   const dataset = openArtefact(artefacts, FILES.dataset);
   dataset.write(Buffer.from(`${JSON.stringify(head).slice(0, -1)},"providers":[`));
   const comma = Buffer.from(",");
+  let first = true;
   return {
-    add(providerFile, index) {
-      if (index > 0) dataset.write(comma);
+    add(providerFile) {
+      if (!first) dataset.write(comma);
+      first = false;
       // The provider file without its closing newline.
       dataset.write(providerFile.subarray(0, -1));
     },

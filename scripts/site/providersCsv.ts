@@ -2,7 +2,7 @@ import { BUYER_QUESTIONS } from "../schema/buyerQuestions.js";
 import { factAt, type FactPath } from "../schema/coverage.js";
 import type { Provider } from "../schema/index.js";
 import { csvField } from "./csv.js";
-import type { ArtefactWriter } from "./artefacts.js";
+import type { ArtefactWriter, PartsWriter } from "./artefacts.js";
 
 /**
  * The spreadsheet a buyer opens: one row per provider, readable headers, and for each buyer question the
@@ -98,7 +98,7 @@ export function providersCsvColumns(baseUrl: string): Column[] {
 }
 
 /** One row per provider, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180); handed over row by row. */
-export function openProvidersCsv(out: ArtefactWriter, baseUrl: string): { add(record: Provider): void; end(): void } {
+export function openProvidersCsv(out: ArtefactWriter, baseUrl: string): PartsWriter<Provider> {
   const columns = providersCsvColumns(baseUrl);
   const row = (cells: unknown[]) => Buffer.from(`${cells.map(csvField).join(",")}\r\n`);
   out.write(Buffer.from("\uFEFF"));

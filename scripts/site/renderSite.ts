@@ -66,8 +66,8 @@ export function renderRecordOf(record: Provider): RenderRecord {
  * the bytes are the provider file and its part of the dataset as they stand.
  */
 export function compactRecordOf(record: Provider): RenderRecord {
-  const json = Buffer.from(jsonText(record));
-  return { summary: summarize(record), json, record: () => JSON.parse(json.toString("utf8")) as Provider };
+  const { summary, json } = renderRecordOf(record);
+  return { summary, json, record: () => JSON.parse(json.toString("utf8")) as Provider };
 }
 
 /** What the site is rendered from: the records whole (`providers`) or as the build keeps them (`records`). */
@@ -90,14 +90,14 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const datasetFile = openDataset(site, dataset.meta, generatedAt);
   const csv = openDatasetCsv(openArtefact(site, FILES.csv));
   const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv), options.baseUrl);
-  records.forEach((entry, index) => {
+  for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);
     site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
-    datasetFile.add(entry.json, index);
+    datasetFile.add(entry.json);
     csv.add(record);
     providersCsv.add(record);
-  });
+  }
   datasetFile.end();
   csv.end();
   providersCsv.end();
