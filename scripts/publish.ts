@@ -191,6 +191,20 @@ export async function recoverInterruptedSwap(publicDir: string): Promise<void> {
   if (!(await exists(publicDir)) && (await exists(previous))) await fs.rename(previous, publicDir);
   await fs.rm(previous, { recursive: true, force: true });
   await fs.rm(nextDir(publicDir), { recursive: true, force: true });
+  await removeAbandonedAsides(publicDir);
+}
+
+/**
+ * A build killed while removing a stale lock leaves the lock it moved aside (`<lock>.stale-<pid>`). One whose
+ * process is gone from this machine is removed; a live one belongs to a removal under way and is left alone.
+ */
+async function removeAbandonedAsides(publicDir: string): Promise<void> {
+  const lock = lockFile(publicDir);
+  const names = await fs.readdir(path.dirname(lock)).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = name.startsWith(`${path.basename(lock)}.stale-`) ? Number(name.slice(path.basename(lock).length + ".stale-".length)) : NaN;
+    if (Number.isSafeInteger(pid) && pid > 0 && !isAlive(pid)) await fs.rm(path.join(path.dirname(lock), name), { force: true });
+  }
 }
 
 /** The regular files of the published folder (names only), and the entries that are not regular files. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BuildLockTimeout, lockFile, previousDir, withBuildLock } from "../scripts/publish.js";
 import { startServer } from "../scripts/serve/server.js";
@@ -46,6 +47,20 @@ describe("the build lock", () => {
     await writeLock(tree.paths.publicDir, { pid: 4242, host: "container-that-is-gone", started: "2026-11-22T10:00:00.000Z" }, 10 * 60_000);
     const result = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
     expect(result.code, result.stderr).toBe(0);
+  }, 30_000);
+
+  it("clears the lock a build killed while removing a stale one left aside, never one whose process still runs", async () => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    const lock = lockFile(tree.paths.publicDir);
+    const gone = spawn(process.execPath, ["-e", "0"], { stdio: "ignore" });
+    const gonePid = await new Promise<number>((resolve) => gone.once("exit", () => resolve(gone.pid!)));
+    const livePid = await liveProcess();
+    await fs.writeFile(`${lock}.stale-${gonePid}`, "{}");
+    await fs.writeFile(`${lock}.stale-${livePid}`, "{}");
+    const result = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
+    expect(result.code, result.stderr).toBe(0);
+    const left = (await fs.readdir(tree.root)).filter((name) => name.includes(".stale-"));
+    expect(left).toEqual([`${path.basename(lock)}.stale-${livePid}`]);
   }, 30_000);
 
   it("while held and refreshed, says who holds it and, on timeout, fails with that in words", async () => {
