@@ -1,7 +1,21 @@
 #!/usr/bin/env node
-// Node 20 cannot run TypeScript on its own: register tsx's loader (a dependency), then start the CLI.
-import { register } from "tsx/esm/api";
+// The CLI, run from one bundled JavaScript file that is made on first use and again whenever a file it was made
+// from changes (scripts/cli/bundle.js); through tsx's loader when the bundle cannot be made here.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { bundle } from "../scripts/cli/bundle.js";
 
-register();
-const { main } = await import("../scripts/cli/program.ts");
-process.exitCode = await main(process.argv);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+let program;
+try {
+  const { url } = await bundle({ root, entry: "scripts/cli/program.ts", outDir: path.join(root, "node_modules", ".cache", "evidence-cli") });
+  // Stack traces then name the TypeScript files and lines, not the bundle's.
+  process.setSourceMapsEnabled(true);
+  program = await import(url);
+} catch (error) {
+  console.warn(`evidence: running through tsx (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+  const { register } = await import("tsx/esm/api");
+  register();
+  program = await import("../scripts/cli/program.ts");
+}
+process.exitCode = await program.main(process.argv, root);

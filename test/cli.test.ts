@@ -7,7 +7,7 @@ let tree: Tree;
 afterEach(async () => tree?.cleanup());
 
 describe("the command line", () => {
-  it("the package's bin entry runs on plain Node (it loads tsx itself)", async () => {
+  it("the package's bin entry runs on plain Node (from the bundled command)", async () => {
     tree = await makeTree();
     const run = (args: string[]) =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
@@ -57,7 +57,7 @@ describe("the command line", () => {
 
   it("serve builds when needed, prints its URLs, answers, and stops cleanly on SIGINT", async () => {
     tree = await makeTree();
-    const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), [path.join(REPO_ROOT, "scripts", "cli.ts"), "--root", tree.root, "serve", "--build-if-needed", "--port", "0"], {
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin", "evidence.js"), "--root", tree.root, "serve", "--build-if-needed", "--port", "0"], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

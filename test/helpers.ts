@@ -116,7 +116,6 @@ export async function snapshot(dir: string): Promise<Map<string, string>> {
 }
 
 const execFileAsync = promisify(execFile);
-const TSX = path.join(REPO_ROOT, "node_modules", ".bin", "tsx");
 
 export interface CliResult {
   code: number;
@@ -124,10 +123,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real CLI as a child process. */
+/** Runs the real CLI as a child process: the package's command, as npm run and npx run it. */
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await execFileAsync(TSX, [path.join(REPO_ROOT, "scripts", "cli.ts"), ...args], {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [path.join(REPO_ROOT, "bin", "evidence.js"), ...args], {
       env: { ...process.env, ...env },
       maxBuffer: 64 * 1024 * 1024,
     });

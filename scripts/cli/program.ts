@@ -134,13 +134,16 @@ async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?:
   }
 }
 
-/** Runs the command line once; returns the exit code instead of exiting, so tests can call it in-process. */
-export async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs the command line once; returns the exit code instead of exiting, so tests can call it in-process.
+ * projectRoot is --root's default: the bundled command (bin/evidence.js) lives elsewhere and says where.
+ */
+export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT): Promise<number> {
   let exitCode: number = EXIT.ok;
   const program = new Command()
     .name("evidence")
     .description("Build, check and serve the open evidence API for European AI infrastructure.")
-    .option("--root <dir>", "project folder holding data/ and public/", PROJECT_ROOT)
+    .option("--root <dir>", "project folder holding data/ and public/", projectRoot)
     .showHelpAfterError()
     .exitOverride();
   const paths = () => projectPaths(path.resolve(program.opts().root as string));
