@@ -1,7 +1,10 @@
-import { setFlagsFromString } from "node:v8";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
 let collect: (() => void) | null | undefined;
+
+/** Below this much heap in use a collection frees too little to matter (17 MB after loading the real data). */
+const WORTH_COLLECTING_BYTES = 64 * 1024 * 1024;
 
 /**
  * A full garbage collection, where the runtime allows one. The build calls it once, between loading and
@@ -11,6 +14,7 @@ let collect: (() => void) | null | undefined;
  * next). Collected at the one point where little is live, the limit follows the data that stays.
  */
 export function collectGarbage(): void {
+  if (getHeapStatistics().used_heap_size < WORTH_COLLECTING_BYTES) return;
   if (collect === undefined) {
     try {
       // The usual way to reach V8's collector without starting Node with --expose-gc.
