@@ -1,6 +1,7 @@
 /**
  * npm run bench: builds synthetic datasets of several sizes and compares the build with the floor of
- * writing the same bytes. Prints a table and, last, one summary line for the 10,000-provider size.
+ * writing the same bytes; then the real dataset's cold build with its floor, as whole processes. Prints a
+ * table, the real dataset's pairs and, last, one summary line (the 10,000-provider size, or the first).
  */
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
@@ -8,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { benchRealDataset } from "./realDataset.js";
 import { writeSyntheticData } from "./synthetic.js";
 
 const run = promisify(execFile);
@@ -115,6 +117,19 @@ for (const size of sizes) {
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
+}
+
+const realPairs = Number(process.env.BENCH_REAL_PAIRS ?? 6);
+if (realPairs > 0) {
+  const real = await benchRealDataset(root, realPairs);
+  const range = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
+  const ratios = real.buildMs.map((ms, index) => ms / real.floorMs[index]!);
+  const ratio = median(real.buildMs) / median(real.floorMs);
+  console.log(`\nreal dataset (data/ at HEAD: ${real.providers} providers, ${real.files} files), whole processes on plain Node, ${realPairs} alternating pair(s):`);
+  console.log(`  cold build (node bin/evidence.js build, public/ deleted first): median ${median(real.buildMs).toFixed(0)} ms (${range(real.buildMs)})`);
+  console.log(`  floor (floor.ts bundled to JavaScript):                       median ${median(real.floorMs).toFixed(0)} ms (${range(real.floorMs)})`);
+  console.log(`  build/floor: ${ratio.toFixed(2)} (pairs ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})\n`);
+  summary += ` real_ratio_to_floor=${ratio.toFixed(2)}`;
 }
 
 console.log(summary);
