@@ -405,8 +405,10 @@ export class Publication implements Artefacts {
 
   /**
    * The compressed copies of the files handed over in parts: a published copy that still decodes to the
-   * same bytes is kept, any other is made from the new file on disk on the thread pool, as many at once as
-   * there are cores (each brotli stream holds a 4 MB window; six at once cost 30 MiB more at 1,000 providers).
+   * same bytes is kept, any other is made from the new file on disk on the thread pool, one more at once than
+   * there are cores: with only as many as the cores, they idled while a copy waited for the disk (the six
+   * copies at 1,000 providers took 0.43 s, against 0.34 s); all six at once held six brotli windows of 4 MB
+   * for no gain.
    */
   private async compressStreamed(): Promise<void> {
     const copies = this.streamed.flatMap(({ file, size, digest }) =>
@@ -417,7 +419,7 @@ export class Publication implements Artefacts {
         return { file, size, digest, suffix, sibling, again };
       }),
     );
-    await mapLimit(copies, os.availableParallelism(), async ({ file, size, digest, suffix, sibling, again }) => {
+    await mapLimit(copies, os.availableParallelism() + 1, async ({ file, size, digest, suffix, sibling, again }) => {
       const published = this.published.files.has(sibling) && (await decodesToDigest(path.join(this.publicDir, sibling), suffix, digest));
       if (published) {
         this.keepPublished(sibling, again);
