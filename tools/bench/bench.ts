@@ -42,8 +42,11 @@ const templates = await Promise.all(
   }),
 );
 
-/** Full build and floor are each measured this many times (alternating); the medians are compared. */
-const repetitions = (size: number) => Number(process.env.BENCH_REPS ?? (size <= 10_000 ? 3 : 1));
+/**
+ * Full build and floor are each measured this many times (alternating); the medians are compared. Five at
+ * 1,000: one pair there takes seconds, and single pairs ranged from 1.1 to 2.6 within one run of three.
+ */
+const repetitions = (size: number) => Number(process.env.BENCH_REPS ?? (size <= 1_000 ? 5 : size <= 10_000 ? 3 : 1));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 const header = ["providers", "files", "MiB written", "build ms (median)", "build wall ms (process)", "floor ms (median)", "build/floor (range)", "peak RSS MiB", "no-op ms / files written", "one change ms / files written", "/api/data KiB: plain / gzip / br"];
