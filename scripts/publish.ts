@@ -318,8 +318,7 @@ export class Publication implements Artefacts {
    * compressed copies are made from the file on disk in `finish`.
    */
   open(file: string): ArtefactWriter {
-    const again = this.seen.has(file);
-    this.seen.add(file);
+    const again = this.placedBefore(file);
     let published: number | null = this.published.files.has(file) ? this.openTracked(path.join(this.publicDir, file), "r") : null;
     let out: number | null = null;
     let size = 0;
@@ -414,8 +413,7 @@ export class Publication implements Artefacts {
     const copies = this.streamed.flatMap(({ file, size, digest }) =>
       ENCODINGS.map(({ suffix }) => {
         const sibling = `${file}${suffix}`;
-        const again = this.seen.has(sibling);
-        this.seen.add(sibling);
+        const again = this.placedBefore(sibling);
         return { file, size, digest, suffix, sibling, again };
       }),
     );
@@ -438,16 +436,22 @@ export class Publication implements Artefacts {
   }
 
   private place(file: string, bytes: Buffer): void {
-    const again = this.seen.has(file);
-    this.seen.add(file);
+    const again = this.placedBefore(file);
     const published = this.readPublished(file);
     if (published?.equals(bytes)) {
       this.keepPublished(file, again);
       return;
     }
-    if (!again) (published || this.published.others.has(file) ? this.report.changed : this.report.added).push(file);
+    this.countNew(file, again);
     this.start();
     this.write(file, bytes, again);
+  }
+
+  /** Marks a file as placed in this build; true when it was placed before (its entry may already exist). */
+  private placedBefore(file: string): boolean {
+    const again = this.seen.has(file);
+    this.seen.add(file);
+    return again;
   }
 
   private folderFor(target: string): void {

@@ -3,16 +3,14 @@
  * writing the same bytes; then the real dataset's cold build with its floor, as whole processes. Prints a
  * table, the real dataset's pairs and, last, one summary line (the 10,000-provider size, or the first).
  */
-import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { alternatePairs, timedNode } from "./pairs.js";
 import { benchRealDataset } from "./realDataset.js";
 import { writeSyntheticData } from "./synthetic.js";
 
-const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,50000").split(",").map(Number);
@@ -26,11 +24,7 @@ interface Measured {
 }
 
 async function node(script: string, args: string[]): Promise<{ result: Measured; wallMs: number }> {
-  const started = performance.now();
-  const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(here, script), ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
-    throw new Error(`${script} failed: ${(error.stderr ?? "").split("\n").slice(0, 8).join("\n")}`);
-  });
-  const wallMs = performance.now() - started;
+  const { stdout, wallMs } = await timedNode(["--import", "tsx", path.join(here, script), ...args], root);
   return { result: JSON.parse(stdout.trim().split("\n").at(-1)!) as Measured, wallMs };
 }
 
@@ -61,10 +55,7 @@ for (const size of sizes) {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${size}-`));
   try {
     await writeSyntheticData(work, templates, size);
-    // The cost of creating files on this kind of machine drifts by several times within minutes, and
-    // depends on what was deleted just before. So full build and floor alternate (build first, then
-    // floor first, ...) under the same conditions, each after deleting its previous output, and the
-    // ratio is taken of the medians.
+    // Full build and floor alternate, each after deleting its previous output; the ratio is taken of the medians.
     const builds: Array<Awaited<ReturnType<typeof node>>> = [];
     const floors: Array<Awaited<ReturnType<typeof node>>> = [];
     const floorOut = path.join(work, "floor");
@@ -76,15 +67,7 @@ for (const size of sizes) {
       await fs.rm(floorOut, { recursive: true, force: true });
       floors.push(await node("floor.ts", [path.join(work, "public"), floorOut]));
     };
-    for (let rep = 0; rep < repetitions(size); rep += 1) {
-      if (rep % 2 === 0 || builds.length === 0) {
-        await buildFresh();
-        await floorFresh();
-      } else {
-        await floorFresh();
-        await buildFresh();
-      }
-    }
+    await alternatePairs(repetitions(size), buildFresh, floorFresh);
     await fs.rm(floorOut, { recursive: true, force: true });
     const full = builds.at(-1)!;
     const buildMs = median(builds.map((b) => b.result.ms));

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { build as bundle } from "esbuild";
+import { alternatePairs, timedNode } from "./pairs.js";
 
 const run = promisify(execFile);
 
@@ -21,13 +22,7 @@ export interface RealDatasetPairs {
   floorMs: number[];
 }
 
-async function processMs(args: string[], cwd: string): Promise<number> {
-  const started = performance.now();
-  await run(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
-    throw new Error(`${args.join(" ")} failed: ${(error.stderr ?? "").split("\n").slice(0, 8).join("\n")}`);
-  });
-  return performance.now() - started;
-}
+const processMs = async (args: string[], cwd: string) => (await timedNode(args, cwd)).wallMs;
 
 async function countFiles(dir: string): Promise<number> {
   let count = 0;
@@ -60,16 +55,7 @@ export async function benchRealDataset(root: string, pairs: number): Promise<Rea
       await fs.rm(floorOut, { recursive: true, force: true });
       floorMs.push(await processMs([floorScript, built, floorOut], root));
     };
-    // Alternating which goes first, as for the synthetic sizes: file creation drifts within minutes.
-    for (let pair = 0; pair < pairs; pair += 1) {
-      if (pair % 2 === 0) {
-        await buildCold();
-        await floor();
-      } else {
-        await floor();
-        await buildCold();
-      }
-    }
+    await alternatePairs(pairs, buildCold, floor);
     const providers = (await fs.readdir(path.join(project, "data", "providers"))).filter((name) => name.endsWith(".json")).length;
     return { providers, files: await countFiles(built), buildMs, floorMs };
   } finally {
