@@ -6,16 +6,20 @@ import { fileURLToPath } from "node:url";
 import { bundle } from "../scripts/cli/bundle.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outDir = path.join(root, "node_modules", ".cache", "evidence-cli");
 let program;
+/** Lets the bundle keep what it derives from its own code alone (scripts/util/codeDerived.ts). */
+let codeVersion = null;
 try {
-  const { url } = await bundle({ root, entry: "scripts/cli/program.ts", outDir: path.join(root, "node_modules", ".cache", "evidence-cli") });
+  const { url, version } = await bundle({ root, entry: "scripts/cli/program.ts", outDir, inline: ["zod", "commander"] });
   // Stack traces then name the TypeScript files and lines, not the bundle's.
   process.setSourceMapsEnabled(true);
   program = await import(url);
+  codeVersion = { dir: path.join(outDir, "derived"), version };
 } catch (error) {
   console.warn(`evidence: running through tsx (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
   const { register } = await import("tsx/esm/api");
   register();
   program = await import("../scripts/cli/program.ts");
 }
-process.exitCode = await program.main(process.argv, root);
+process.exitCode = await program.main(process.argv, root, { codeVersion });

@@ -36,7 +36,7 @@ describe("the bundled command", () => {
     const later = new Date(Date.now() + 60_000);
     await fs.utimes(path.join(root, "src/word.ts"), later, later);
     const second = await make();
-    expect(second).toEqual({ url: first.url, made: false });
+    expect(second).toEqual({ url: first.url, made: false, version: first.version });
   });
 
   it("is made again when a file it was made from changes, and runs the new code", async () => {
@@ -69,11 +69,38 @@ describe("the bundled command", () => {
     await expect(make()).rejects.toThrow(/word/);
   });
 
+  it("compiles the listed packages in, vouched for by their package.json, and leaves every other package an import", async () => {
+    const pkg = (name: string, version: string, body: string) =>
+      fs.mkdir(path.join(root, "node_modules", name), { recursive: true }).then(() =>
+        Promise.all([write(`node_modules/${name}/package.json`, JSON.stringify({ name, version, type: "module", main: "index.js" })), write(`node_modules/${name}/index.js`, body)]),
+      );
+    await pkg("inlined", "1.0.0", `export const word = "inlined";\n`);
+    await pkg("imported", "1.0.0", `export const other = "imported";\n`);
+    await write("src/main.ts", `import { word } from "inlined";\nimport { other } from "imported";\nexport const answer = (): string => \`\${word} \${other}\`;\n`);
+    const makeInlining = () => bundle({ root, entry: "src/main.ts", outDir: outDir(), inline: ["inlined"] });
+    const first = await makeInlining();
+    expect(await answerOf(first.url)).toBe("inlined imported");
+    const code = await fs.readFile(path.join(outDir(), "main.mjs"), "utf8");
+    expect(code).toContain('from "imported"');
+    expect(code).not.toContain('from "inlined"');
+    const manifest = JSON.parse(await fs.readFile(path.join(outDir(), "main.mjs.manifest.json"), "utf8")) as { inputs: Record<string, string> };
+    expect(Object.keys(manifest.inputs).sort()).toEqual(["node_modules/inlined/package.json", "src/main.ts"]);
+
+    // A new version of the package (npm ci, npm update) makes the bundle again; so does a different list.
+    await pkg("inlined", "1.0.1", `export const word = "updated";\n`);
+    const second = await makeInlining();
+    expect(second.made).toBe(true);
+    expect(await answerOf(second.url)).toBe("updated imported");
+    expect((await makeInlining()).made).toBe(false);
+    expect((await make()).made).toBe(true);
+  });
+
   it("is what npm run build runs: the project's command is bundled from scripts/cli/program.ts", async () => {
     const { stdout } = await run(process.execPath, [path.join(REPO_ROOT, "bin", "evidence.js"), "--help"]);
     expect(stdout).toContain("Usage: evidence");
     const manifest = JSON.parse(await fs.readFile(path.join(REPO_ROOT, "node_modules", ".cache", "evidence-cli", "program.mjs.manifest.json"), "utf8")) as { inputs: Record<string, string> };
     expect(Object.keys(manifest.inputs)).toEqual(expect.arrayContaining(["scripts/cli/program.ts", "scripts/build.ts", "scripts/serve/server.ts", "scripts/schema/provider.ts"]));
+    expect(Object.keys(manifest.inputs).filter((file) => file.startsWith("node_modules/")).sort()).toEqual(["node_modules/commander/package.json", "node_modules/zod/package.json"]);
     const scripts = (JSON.parse(await fs.readFile(path.join(REPO_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
     for (const name of ["build", "validate", "start", "report", "scrape", "sources", "source-dates", "registry"]) expect(scripts[name]).toMatch(/^node bin\/evidence\.js /);
   });

@@ -10,6 +10,7 @@ import { loadDataset } from "../dataset.js";
 import { STALE_AFTER_DAYS } from "../site/status.js";
 import { DEFAULT_POLICY } from "../scrape/request.js";
 import { registerJobCommands } from "./jobs.js";
+import { keepCodeDerivedValues, type CodeVersion } from "../util/codeDerived.js";
 // The modules of the other commands (serve, scrape, report, the jobs) are imported when their command runs:
 // loading them all cost every build about 200 ms.
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
@@ -136,9 +137,11 @@ async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?:
 
 /**
  * Runs the command line once; returns the exit code instead of exiting, so tests can call it in-process.
- * projectRoot is --root's default: the bundled command (bin/evidence.js) lives elsewhere and says where.
+ * projectRoot is --root's default: the bundled command (bin/evidence.js) lives elsewhere and says where, and
+ * which version of the code it is (`runtime.codeVersion`).
  */
-export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT): Promise<number> {
+export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, runtime: { codeVersion?: CodeVersion | null } = {}): Promise<number> {
+  keepCodeDerivedValues(runtime.codeVersion ?? null);
   let exitCode: number = EXIT.ok;
   const program = new Command()
     .name("evidence")

@@ -6,6 +6,7 @@ import "../schema/index.js";
 import "../history/shapes.js"; // registers ChangesDocument and ChangeEntry
 import { FILES } from "../routes.js";
 import { addText, type Artefacts } from "./artefacts.js";
+import { codeDerived } from "../util/codeDerived.js";
 
 /** The date label of the interface (not of the data): changes when the API's shape changes. */
 export const INTERFACE_VERSION = "2026-11-22";
@@ -21,10 +22,12 @@ export const MEANING_RULES = [
 
 type JsonSchema = Record<string, unknown>;
 
-/** Every registered zod schema as a JSON Schema, with references pointing where `uri` says. */
-function registeredSchemas(uri: (id: string) => string, io: "input" | "output"): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: "draft-2020-12", uri, io, unrepresentable: "any" });
-  return schemas as Record<string, JsonSchema>;
+/** Every registered zod schema as the JSON Schema of what the API serves, named as OpenAPI components. */
+function componentSchemas(): Record<string, JsonSchema> {
+  return codeDerived("component-schemas", () => {
+    const { schemas } = z.toJSONSchema(z.globalRegistry, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}`, io: "output", unrepresentable: "any" });
+    return schemas as Record<string, JsonSchema>;
+  });
 }
 
 const withoutIds = (schema: JsonSchema): JsonSchema => {
@@ -34,7 +37,7 @@ const withoutIds = (schema: JsonSchema): JsonSchema => {
 
 export function openApiDocument(baseUrl: string): JsonSchema {
   const schemas = Object.fromEntries(
-    Object.entries(registeredSchemas((id) => `#/components/schemas/${id}`, "output"))
+    Object.entries(componentSchemas())
       .filter(([id]) => id !== "Observation")
       .map(([id, schema]) => [id, withoutIds(schema)]),
   );
@@ -169,6 +172,10 @@ function closeObjects(node: unknown): unknown {
 
 /** The JSON Schema of one seed file (data/providers/<id>.json), for editors; committed as data/provider.schema.json. */
 export function editorSchema(): JsonSchema {
+  return { ...codeDerived("editor-schema", editorSchemaOfProvider) };
+}
+
+function editorSchemaOfProvider(): JsonSchema {
   const schema = closeObjects(z.toJSONSchema(Provider, { target: "draft-2020-12", io: "input", unrepresentable: "any" })) as JsonSchema;
   // The record's own object (inline, or the definition the root refers to) also allows the editor hint.
   const defs = (schema.$defs ?? {}) as Record<string, JsonSchema>;
