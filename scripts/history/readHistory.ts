@@ -215,7 +215,15 @@ async function listTrees(call: { git: string; cwd: string }, commits: readonly C
   const [base, sizes] = await Promise.all([fromTheStart ? Promise.resolve([]) : listDataFiles(call, oldest.sha), blobSizes(call, blobs)]);
   const tree = new Map<string, { blob: string; size: number }>();
   for (const file of base) tree.set(file.path, { blob: file.blob, size: file.size });
-  const snapshot = () => [...tree.entries()].map(([path, { blob, size }]) => ({ path, blob, size })).sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+  // In byte order, as git lists paths; each path's bytes are made once, not in every comparison of every commit
+  // (that alone cost the real data's build 30 ms).
+  const bytesOf = new Map<string, Buffer>();
+  const byteKey = (path: string) => {
+    let bytes = bytesOf.get(path);
+    if (!bytes) bytesOf.set(path, (bytes = Buffer.from(path)));
+    return bytes;
+  };
+  const snapshot = () => [...tree.entries()].map(([path, { blob, size }]) => ({ path, blob, size })).sort((a, b) => Buffer.compare(byteKey(a.path), byteKey(b.path)));
   const trees: TreeFile[][] = [];
   if (!fromTheStart) trees.push(snapshot());
   for (let index = later.length - 1; index >= 0; index -= 1) {
