@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ArtefactWriter, Artefacts } from "./site/artefacts.js";
 import { compressedSiblings, compressFile, createDigest, decodesToDigest, ENCODINGS, isCompressible, isCompressibleSize } from "./site/compress.js";
-import { CompressionPool, type CompressedCopy } from "./site/compressPool.js";
+import { CompressionPool, type CompressedCopy, type FileOnDisk } from "./site/compressPool.js";
 import { mapLimit } from "./util/pool.js";
 
 /**
@@ -308,7 +308,13 @@ export class Publication implements Artefacts {
   }
 
   private placeCopies(copies: CompressedCopy[]): void {
-    for (const copy of copies) this.place(copy.sibling, copy.bytes);
+    for (const copy of copies) {
+      if ("bytes" in copy) this.place(copy.sibling, copy.bytes);
+      else {
+        this.countNew(copy.sibling, copy.again);
+        this.countWritten(copy.written);
+      }
+    }
   }
 
   /**
@@ -362,15 +368,31 @@ export class Publication implements Artefacts {
         if (out === null && published !== null && fstatSync(published).size === size) {
           this.closeTracked(published);
           this.keepPublished(file, again);
+          if (this.compress && isCompressibleSize(file, size)) this.streamed.push({ file, size, digest: digest.digest() });
         } else {
           if (out === null) diverge();
           this.closeTracked(out);
           this.countNew(file, again);
           this.countWritten(size);
+          // A new or changed file needs new copies: a worker makes them from the file now, while rendering goes on.
+          if (this.compress && isCompressibleSize(file, size) && !this.compression?.submitFile(this.copiesOnDisk(file, size))) {
+            this.streamed.push({ file, size, digest: digest.digest() });
+          }
         }
-        if (this.compress && isCompressibleSize(file, size)) this.streamed.push({ file, size, digest: digest.digest() });
       },
     };
+  }
+
+  /** Where a worker writes the copies of a file in the new folder; marks them placed. */
+  private copiesOnDisk(file: string, size: number): FileOnDisk {
+    const target = (suffix: string) => {
+      const sibling = `${file}${suffix}`;
+      const again = this.placedBefore(sibling);
+      const copy = path.join(this.next, sibling);
+      if (again) rmSync(copy, { force: true });
+      return { sibling, path: copy, again };
+    };
+    return { file, source: path.join(this.next, file), size, targets: { gzip: target(".gz"), brotli: target(".br") } };
   }
 
   private openTracked(file: string, flags: "r" | "wx"): number {
