@@ -74,9 +74,12 @@ const { port, counter } = workerData;
 const finished = new Int32Array(counter);
 const done = () => { Atomics.add(finished, 0, 1); Atomics.notify(finished, 0); };
 // A file on disk, read and written in parts: never whole in this heap, whatever its size.
+// Both copies at once: zlib compresses on libuv's thread pool, so they share the cores with the render.
 const compressFile = async (job) => {
-  await pipeline(fs.createReadStream(job.source), zlib.createGzip({ level: job.gzipLevel }), fs.createWriteStream(job.gzipTarget, { flags: "wx" }));
-  await pipeline(fs.createReadStream(job.source), zlib.createBrotliCompress({ params: job.brotliParams }), fs.createWriteStream(job.brotliTarget, { flags: "wx" }));
+  await Promise.all([
+    pipeline(fs.createReadStream(job.source), zlib.createGzip({ level: job.gzipLevel }), fs.createWriteStream(job.gzipTarget, { flags: "wx" })),
+    pipeline(fs.createReadStream(job.source), zlib.createBrotliCompress({ params: job.brotliParams }), fs.createWriteStream(job.brotliTarget, { flags: "wx" })),
+  ]);
   return { gzip: fs.statSync(job.gzipTarget).size, brotli: fs.statSync(job.brotliTarget).size };
 };
 const reuse = (published, bytes, decode) => {
@@ -121,6 +124,7 @@ export class CompressionPool {
   /** Jobs handed out and not yet answered; a file job's bytes are on disk and not counted as pending bytes. */
   private readonly pending = new Map<number, { file: string; size: number; onDisk?: FileOnDisk }>();
   private pendingBytes = 0;
+  private takesNoMoreBytes = false;
   private nextId = 0;
   private nextWorker = 0;
   private failure: string | null = null;
@@ -145,12 +149,16 @@ export class CompressionPool {
    * caller compresses the file itself. Copies finished by now (of earlier files) are added to `ready`.
    */
   submit(file: string, bytes: Buffer, published: (sibling: string) => Buffer | null, ready: CompressedCopy[]): boolean {
-    if (this.retired) return false;
+    if (this.retired || this.takesNoMoreBytes) return false;
     if (bytes.length > MAX_PENDING_BYTES) {
-      // The large files come last (the dataset document, the exports): the workers' part is done, and their
-      // heaps are given back before those files are compressed here.
-      ready.push(...this.drain());
-      this.retire();
+      // The large files come last: the workers take no more bytes, and unless they are still making the copies
+      // of a file on disk, their heaps are given back before this one is compressed here.
+      this.takesNoMoreBytes = true;
+      if ([...this.pending.values()].some((job) => job.onDisk)) this.take(ready);
+      else {
+        ready.push(...this.drain());
+        this.retire();
+      }
       return false;
     }
     this.take(ready);
