@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LoadedData } from "../scripts/load/loadData.js";
 import { validateData } from "../scripts/validate/validate.js";
+import { scanJson } from "../scripts/load/jsonScan.js";
+import { jsonPath } from "../scripts/problems.js";
 import { DATASET_META, TODAY, minimalRecord } from "./helpers.js";
 
 const RICH = minimalRecord("acme-ai", {
@@ -77,5 +79,26 @@ describe("property: the validator never throws", () => {
   it("the valid starting record is itself valid (so the mutations test something)", () => {
     const result = validateData(loaded(RICH), TODAY);
     expect(result.problems.filter((p) => p.severity === "error")).toEqual([]);
+  });
+});
+
+describe("the scan for what JSON.parse hides", () => {
+  it("finds a member named twice at any depth, under its JSON path, and nothing in text without one", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.nat(), fc.string(), fc.nat({ max: 3 }), (value, pick, key, indent) => {
+        expect(scanJson(JSON.stringify(value, null, indent))).toBeNull();
+        // A sentinel object holding `key` twice, placed at one of the value's paths (or as the whole).
+        const places = paths(value);
+        const place = places[pick % places.length]!;
+        const sentinel = "\u0000twice\u0000";
+        const holder = place.length === 0 ? sentinel : mutate(value, place, sentinel, false);
+        const member = JSON.stringify(key);
+        const text = JSON.stringify(holder, null, indent).replace(JSON.stringify(sentinel), () => `{${member}: 1, ${member}: [2]}`);
+        const found = scanJson(text);
+        expect(found?.kind).toBe("duplicate-key");
+        expect(found?.path).toBe(jsonPath([...place, key]));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
