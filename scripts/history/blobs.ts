@@ -1,5 +1,6 @@
 import { LIMITS } from "../config.js";
 import { runGit, type GitCall } from "./git.js";
+import { depthOf } from "../load/readJson.js";
 
 /** One git answer holds at most this many bytes of files, so memory stays bounded however long the history. */
 const BATCH_BYTES = 64 * 1024 * 1024;
@@ -69,20 +70,7 @@ export function parseJsonObject(bytes: Uint8Array): Parsed {
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: "not a JSON object" };
   // The Fact walker and the value comparison recurse: a file nested deeper than the loader allows is skipped.
-  if (depthOf(value) > LIMITS.maxDepth) return { ok: false, reason: `nested deeper than ${LIMITS.maxDepth} levels` };
+  if (depthOf(value, LIMITS.maxDepth) > LIMITS.maxDepth) return { ok: false, reason: `nested deeper than ${LIMITS.maxDepth} levels` };
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-/** Nesting depth, measured without recursion so that no file can exhaust the stack. */
-function depthOf(root: unknown): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[root, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== "object") continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > LIMITS.maxDepth) return deepest;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}

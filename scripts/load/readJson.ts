@@ -20,7 +20,7 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
  * limit, so a hostile file cannot overflow the stack here; it allocates nothing, which matters at
  * thousands of files.
  */
-function depthOf(value: unknown, limit: number, depth = 1): number {
+export function depthOf(value: unknown, limit: number, depth = 1): number {
   if (value === null || typeof value !== "object") return depth - 1;
   if (depth > limit) return depth;
   let deepest = depth;
