@@ -74,13 +74,17 @@ const { port, counter } = workerData;
 const finished = new Int32Array(counter);
 const done = () => { Atomics.add(finished, 0, 1); Atomics.notify(finished, 0); };
 // A file on disk, read and written in parts: never whole in this heap, whatever its size.
-// Both copies at once: zlib compresses on libuv's thread pool, so they share the cores with the render.
-const compressFile = async (job) => {
-  await Promise.all([
-    pipeline(fs.createReadStream(job.source), zlib.createGzip({ level: job.gzipLevel }), fs.createWriteStream(job.gzipTarget, { flags: "wx" })),
-    pipeline(fs.createReadStream(job.source), zlib.createBrotliCompress({ params: job.brotliParams }), fs.createWriteStream(job.brotliTarget, { flags: "wx" })),
-  ]);
-  return { gzip: fs.statSync(job.gzipTarget).size, brotli: fs.statSync(job.brotliTarget).size };
+// One copy at a time, files in the order given: at 10,000 providers six copies of 100 MB files at once held
+// six encoder windows and took the cores from the render.
+let filesBefore = Promise.resolve();
+const compressFile = (job) => {
+  const copies = filesBefore.then(async () => {
+    await pipeline(fs.createReadStream(job.source), zlib.createGzip({ level: job.gzipLevel }), fs.createWriteStream(job.gzipTarget, { flags: "wx" }));
+    await pipeline(fs.createReadStream(job.source), zlib.createBrotliCompress({ params: job.brotliParams }), fs.createWriteStream(job.brotliTarget, { flags: "wx" }));
+    return { gzip: fs.statSync(job.gzipTarget).size, brotli: fs.statSync(job.brotliTarget).size };
+  });
+  filesBefore = copies.then(() => undefined, () => undefined);
+  return copies;
 };
 const reuse = (published, bytes, decode) => {
   if (!published) return null;
