@@ -325,6 +325,8 @@ export class Publication implements Artefacts {
    */
   open(file: string): ArtefactWriter {
     const again = this.placedBefore(file);
+    // Its earlier version may still be read by a worker making its copies: let those finish first.
+    if (again && this.compression) this.placeCopies(this.compression.drain());
     let published: number | null = this.published.files.has(file) ? this.openTracked(path.join(this.publicDir, file), "r") : null;
     let out: number | null = null;
     let size = 0;

@@ -117,6 +117,19 @@ describe("files too large to hold whole are handed over in parts", () => {
     await expectPublished(publicDir, "api/big.json", Buffer.concat(long));
   });
 
+  it("publishes the last version of a file handed over twice in one build, with copies of that version", async () => {
+    const publicDir = await tempPublicDir();
+    const publication = await Publication.open(publicDir);
+    for (const seed of ["first", "second"]) {
+      const writer = publication.open("api/big.json");
+      for (const chunk of parts(300, seed)) writer.write(chunk);
+      writer.end();
+    }
+    const report = await publication.finish();
+    expect(report.added).toEqual(["api/big.json", "api/big.json.br", "api/big.json.gz"]);
+    await expectPublished(publicDir, "api/big.json", Buffer.concat(parts(300, "second")));
+  });
+
   it("keeps a published copy that still decodes to the file and makes a broken one again", async () => {
     const publicDir = await tempPublicDir();
     const chunks = parts(200, "a");

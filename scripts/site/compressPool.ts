@@ -73,9 +73,9 @@ const { pipeline } = require("node:stream/promises");
 const { port, counter } = workerData;
 const finished = new Int32Array(counter);
 const done = () => { Atomics.add(finished, 0, 1); Atomics.notify(finished, 0); };
-// A file on disk, read and written in parts: never whole in this heap, whatever its size.
-// One copy at a time, files in the order given: at 10,000 providers six copies of 100 MB files at once held
-// six encoder windows and took the cores from the render.
+// A file on disk is read and written in parts, never whole in this heap, whatever its size; one copy at a time,
+// files in the order given: at 10,000 providers six copies of 100 MB files at once held six encoder windows and
+// took the cores from the render.
 let filesBefore = Promise.resolve();
 const compressFile = (job) => {
   const copies = filesBefore.then(async () => {
