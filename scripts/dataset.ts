@@ -24,9 +24,6 @@ export interface LoadedDataset {
   problems: Problem[];
 }
 
-/** Records loaded between two turns of the event loop. */
-const YIELD_EVERY = 8;
-
 /** The same dataset, with each record kept in whatever form the caller chose (`keep`). */
 export interface KeptDataset<T> extends Omit<LoadedDataset, "providers"> {
   records: T[];
@@ -57,10 +54,7 @@ export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (
   const registered: ReviewEntry[] = [];
   const review = new SourceReview(sourceWatch);
   const readProblems: Problem[] = [];
-  for (const [index, input] of loaded.providers.entries()) {
-    // Now and then the event loop runs: what other processes answered meanwhile (the build's git history,
-    // read beside the records) is taken in, so they go on instead of waiting, blocked, for the last record.
-    if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+  for (const input of loaded.providers) {
     const raw = input.read(readProblems);
     const valid = raw ? validation.add(raw) : null;
     if (!valid) continue;
