@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ArtefactWriter, Artefacts } from "./site/artefacts.js";
 import { compressedSiblings, compressFile, createDigest, decodesToDigest, ENCODINGS, isCompressible, isCompressibleSize } from "./site/compress.js";
-import { CompressionPool, type CompressedCopy, type FileOnDisk } from "./site/compressPool.js";
+import { CompressionPool, type CompressedCopy } from "./site/compressPool.js";
 import { mapLimit } from "./util/pool.js";
 
 /**
@@ -269,7 +269,7 @@ export class Publication implements Artefacts {
   private readonly compression: CompressionPool | null;
   private readonly compress: boolean;
   /** Files handed over in parts that need compressed copies, made (or checked) in `finish`. */
-  private readonly streamed: Array<{ file: string; size: number; digest: Buffer }> = [];
+  private readonly streamed = new Map<string, { file: string; size: number; digest: Buffer }>();
   /** Descriptors of files being handed over in parts, closed if the build is abandoned. */
   private readonly openFiles = new Set<number>();
 
@@ -308,13 +308,7 @@ export class Publication implements Artefacts {
   }
 
   private placeCopies(copies: CompressedCopy[]): void {
-    for (const copy of copies) {
-      if ("bytes" in copy) this.place(copy.sibling, copy.bytes);
-      else {
-        this.countNew(copy.sibling, copy.again);
-        this.countWritten(copy.written);
-      }
-    }
+    for (const copy of copies) this.place(copy.sibling, copy.bytes);
   }
 
   /**
@@ -325,8 +319,6 @@ export class Publication implements Artefacts {
    */
   open(file: string): ArtefactWriter {
     const again = this.placedBefore(file);
-    // Its earlier version may still be read by a worker making its copies: let those finish first.
-    if (again && this.compression) this.placeCopies(this.compression.drain());
     let published: number | null = this.published.files.has(file) ? this.openTracked(path.join(this.publicDir, file), "r") : null;
     let out: number | null = null;
     let size = 0;
@@ -370,31 +362,17 @@ export class Publication implements Artefacts {
         if (out === null && published !== null && fstatSync(published).size === size) {
           this.closeTracked(published);
           this.keepPublished(file, again);
-          if (this.compress && isCompressibleSize(file, size)) this.streamed.push({ file, size, digest: digest.digest() });
         } else {
           if (out === null) diverge();
           this.closeTracked(out);
           this.countNew(file, again);
           this.countWritten(size);
-          // A new or changed file needs new copies: a worker makes them from the file now, while rendering goes on.
-          if (this.compress && isCompressibleSize(file, size) && !this.compression?.submitFile(this.copiesOnDisk(file, size))) {
-            this.streamed.push({ file, size, digest: digest.digest() });
-          }
         }
+        // A file handed over again replaces its earlier version here too: only the last one gets copies.
+        this.streamed.delete(file);
+        if (this.compress && isCompressibleSize(file, size)) this.streamed.set(file, { file, size, digest: digest.digest() });
       },
     };
-  }
-
-  /** Where a worker writes the copies of a file in the new folder; marks them placed. */
-  private copiesOnDisk(file: string, size: number): FileOnDisk {
-    const target = (suffix: string) => {
-      const sibling = `${file}${suffix}`;
-      const again = this.placedBefore(sibling);
-      const copy = path.join(this.next, sibling);
-      if (again) rmSync(copy, { force: true });
-      return { sibling, path: copy, again };
-    };
-    return { file, source: path.join(this.next, file), size, targets: { gzip: target(".gz"), brotli: target(".br") } };
   }
 
   private openTracked(file: string, flags: "r" | "wx"): number {
@@ -434,7 +412,7 @@ export class Publication implements Artefacts {
    * for no gain.
    */
   private async compressStreamed(): Promise<void> {
-    const copies = this.streamed.flatMap(({ file, size, digest }) =>
+    const copies = [...this.streamed.values()].flatMap(({ file, size, digest }) =>
       ENCODINGS.map(({ suffix }) => {
         const sibling = `${file}${suffix}`;
         const again = this.placedBefore(sibling);

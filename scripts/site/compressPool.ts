@@ -11,41 +11,14 @@ import { brotliParams, GZIP_LEVEL } from "./compress.js";
  * compressing in place.
  */
 
-export type CompressedCopy =
-  | {
-      /** The copy's name (`<file>.gz` or `<file>.br`). */
-      sibling: string;
-      /** The compressed bytes, or the published copy's bytes when that one still decodes to the file. */
-      bytes: Buffer;
-    }
-  | {
-      sibling: string;
-      /** Made by a worker straight from the file on disk into the new folder: this many bytes were written. */
-      written: number;
-      /** The copy was placed before in this build (as `Publication` counts placements). */
-      again: boolean;
-    };
-
-/** A file already on disk whose copies a worker makes from it, into the given targets. */
-export interface FileOnDisk {
-  file: string;
-  source: string;
-  size: number;
-  targets: { gzip: { sibling: string; path: string; again: boolean }; brotli: { sibling: string; path: string; again: boolean } };
-}
-
-interface FileJob {
-  kind: "file";
-  id: number;
-  source: string;
-  gzipTarget: string;
-  brotliTarget: string;
-  gzipLevel: number;
-  brotliParams: Record<number, number>;
+export interface CompressedCopy {
+  /** The copy's name (`<file>.gz` or `<file>.br`). */
+  sibling: string;
+  /** The compressed bytes, or the published copy's bytes when that one still decodes to the file. */
+  bytes: Buffer;
 }
 
 interface Job {
-  kind: "bytes";
   id: number;
   bytes: Uint8Array;
   /** The published copies, reused when they decode to the same bytes (a rebuild compresses only what changed). */
@@ -59,8 +32,6 @@ interface Done {
   id: number;
   gzip?: Uint8Array;
   brotli?: Uint8Array;
-  /** For a file job: the sizes of the copies written. */
-  written?: { gzip: number; brotli: number };
   error?: string;
 }
 
@@ -68,37 +39,14 @@ interface Done {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const zlib = require("node:zlib");
-const fs = require("node:fs");
-const { pipeline } = require("node:stream/promises");
 const { port, counter } = workerData;
 const finished = new Int32Array(counter);
-const done = () => { Atomics.add(finished, 0, 1); Atomics.notify(finished, 0); };
-// A file on disk is read and written in parts, never whole in this heap, whatever its size; one copy at a time,
-// files in the order given: at 10,000 providers six copies of 100 MB files at once held six encoder windows and
-// took the cores from the render.
-let filesBefore = Promise.resolve();
-const compressFile = (job) => {
-  const copies = filesBefore.then(async () => {
-    await pipeline(fs.createReadStream(job.source), zlib.createGzip({ level: job.gzipLevel }), fs.createWriteStream(job.gzipTarget, { flags: "wx" }));
-    await pipeline(fs.createReadStream(job.source), zlib.createBrotliCompress({ params: job.brotliParams }), fs.createWriteStream(job.brotliTarget, { flags: "wx" }));
-    return { gzip: fs.statSync(job.gzipTarget).size, brotli: fs.statSync(job.brotliTarget).size };
-  });
-  filesBefore = copies.then(() => undefined, () => undefined);
-  return copies;
-};
 const reuse = (published, bytes, decode) => {
   if (!published) return null;
   try { return decode(published).equals(bytes) ? published : null; } catch { return null; }
 };
 const owned = (bytes) => { const copy = new Uint8Array(bytes.byteLength); copy.set(bytes); return copy; };
 parentPort.on("message", (job) => {
-  if (job.kind === "file") {
-    compressFile(job).then(
-      (written) => port.postMessage({ id: job.id, written }),
-      (error) => port.postMessage({ id: job.id, error: String((error && error.message) || error) }),
-    ).finally(done);
-    return;
-  }
   try {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
     const gzip = owned(reuse(job.publishedGzip, bytes, zlib.gunzipSync) ?? zlib.gzipSync(bytes, { level: job.gzipLevel }));
@@ -107,7 +55,8 @@ parentPort.on("message", (job) => {
   } catch (error) {
     port.postMessage({ id: job.id, error: String((error && error.message) || error) });
   }
-  done();
+  Atomics.add(finished, 0, 1);
+  Atomics.notify(finished, 0);
 });
 `;
 
@@ -125,10 +74,8 @@ export class CompressionPool {
   private readonly workers: Worker[] = [];
   private readonly ports: MessagePort[] = [];
   private readonly finished = new Int32Array(new SharedArrayBuffer(4));
-  /** Jobs handed out and not yet answered; a file job's bytes are on disk and not counted as pending bytes. */
-  private readonly pending = new Map<number, { file: string; size: number; onDisk?: FileOnDisk }>();
+  private readonly pending = new Map<number, { file: string; size: number }>();
   private pendingBytes = 0;
-  private takesNoMoreBytes = false;
   private nextId = 0;
   private nextWorker = 0;
   private failure: string | null = null;
@@ -153,23 +100,18 @@ export class CompressionPool {
    * caller compresses the file itself. Copies finished by now (of earlier files) are added to `ready`.
    */
   submit(file: string, bytes: Buffer, published: (sibling: string) => Buffer | null, ready: CompressedCopy[]): boolean {
-    if (this.retired || this.takesNoMoreBytes) return false;
+    if (this.retired) return false;
     if (bytes.length > MAX_PENDING_BYTES) {
-      // The large files come last: the workers take no more bytes, and unless they are still making the copies
-      // of a file on disk, their heaps are given back before this one is compressed here.
-      this.takesNoMoreBytes = true;
-      if ([...this.pending.values()].some((job) => job.onDisk)) this.take(ready);
-      else {
-        ready.push(...this.drain());
-        this.retire();
-      }
+      // The large files come last (the dataset document, the exports): the workers' part is done, and their
+      // heaps are given back before those files are compressed here.
+      ready.push(...this.drain());
+      this.retire();
       return false;
     }
     this.take(ready);
     if (this.pendingBytes + bytes.length > MAX_PENDING_BYTES) return false;
     const id = this.nextId++;
     const job: Job = {
-      kind: "bytes",
       id,
       bytes: view(bytes)!,
       publishedGzip: view(published(`${file}.gz`)),
@@ -179,30 +121,6 @@ export class CompressionPool {
     };
     this.pending.set(id, { file, size: bytes.length });
     this.pendingBytes += bytes.length;
-    this.workers[this.nextWorker]!.postMessage(job);
-    this.nextWorker = (this.nextWorker + 1) % this.workers.length;
-    return true;
-  }
-
-  /**
-   * Hands a file that is complete on disk to a worker, which makes both copies from it into the targets while
-   * rendering goes on: the large files (the dataset, the exports) were otherwise compressed only after the
-   * last file was rendered, with the build waiting (0.1 s of the real data's build). False when the workers
-   * are retired: the caller compresses the file later itself.
-   */
-  submitFile(onDisk: FileOnDisk): boolean {
-    if (this.retired) return false;
-    const id = this.nextId++;
-    const job: FileJob = {
-      kind: "file",
-      id,
-      source: onDisk.source,
-      gzipTarget: onDisk.targets.gzip.path,
-      brotliTarget: onDisk.targets.brotli.path,
-      gzipLevel: GZIP_LEVEL,
-      brotliParams: brotliParams(onDisk.size),
-    };
-    this.pending.set(id, { file: onDisk.file, size: 0, onDisk });
     this.workers[this.nextWorker]!.postMessage(job);
     this.nextWorker = (this.nextWorker + 1) % this.workers.length;
     return true;
@@ -245,10 +163,7 @@ export class CompressionPool {
         this.pending.delete(done.id);
         this.pendingBytes -= job.size;
         if (done.error !== undefined) this.failure ??= `compressing ${job.file} failed: ${done.error}`;
-        else if (job.onDisk && done.written) {
-          const { gzip, brotli } = job.onDisk.targets;
-          ready.push({ sibling: gzip.sibling, written: done.written.gzip, again: gzip.again }, { sibling: brotli.sibling, written: done.written.brotli, again: brotli.again });
-        } else ready.push({ sibling: `${job.file}.gz`, bytes: asBuffer(done.gzip!) }, { sibling: `${job.file}.br`, bytes: asBuffer(done.brotli!) });
+        else ready.push({ sibling: `${job.file}.gz`, bytes: asBuffer(done.gzip!) }, { sibling: `${job.file}.br`, bytes: asBuffer(done.brotli!) });
       }
     }
     if (this.failure) throw new Error(this.failure);
