@@ -78,8 +78,8 @@ export type SiteData = Pick<LoadedDataset, "reviewQueue" | "sources"> & { meta: 
 
 /**
  * Records → files, handed to `site` one by one (a Map, or a publication that writes them as they come).
- * One pass over the records: each is parsed once (when kept as bytes) for its page and its rows of the two
- * CSV exports, which are written in parts alongside the dataset document. Pure: the same dataset and
+ * The dataset document first, from the records' bytes; then one pass over the records, each parsed once (when
+ * kept as bytes) for its page and its rows of the two CSV exports, which are written in parts. Pure: the same dataset and
  * options always give the same bytes.
  */
 export function renderSite<T extends Artefacts = Site>(dataset: SiteData, options: SiteOptions, site: T = new Map() as unknown as T): RenderedSite<T> {
@@ -87,18 +87,20 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const summaries = records.map((entry) => entry.summary);
   const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
   const changes = emitChanges(site, options.history ?? HISTORY_NOT_READ, { generatedAt, baseUrl: options.baseUrl });
+  // The dataset first, from the records' bytes alone: it is the largest file, and its compressed copies are
+  // then made while everything else is rendered.
   const datasetFile = openDataset(site, dataset.meta, generatedAt);
+  for (const entry of records) datasetFile.add(entry.json);
+  datasetFile.end();
   const csv = openDatasetCsv(openArtefact(site, FILES.csv));
   const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv), options.baseUrl);
   for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);
     site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
-    datasetFile.add(entry.json);
     csv.add(record);
     providersCsv.add(record);
   }
-  datasetFile.end();
   csv.end();
   providersCsv.end();
   const status = { ...statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
