@@ -112,8 +112,8 @@ if (realPairs > 0) {
   const ratios = real.buildMs.map((ms, index) => ms / real.floorMs[index]!);
   const ratio = median(real.buildMs) / median(real.floorMs);
   console.log(`\nreal dataset (data/ at HEAD: ${real.providers} providers, ${real.files} files), whole processes on plain Node, ${realPairs} alternating pair(s):`);
-  console.log(`  cold build (node bin/evidence.js build, public/ deleted first): median ${median(real.buildMs).toFixed(0)} ms (${range(real.buildMs)})`);
-  console.log(`  floor (floor.ts bundled to JavaScript):                       median ${median(real.floorMs).toFixed(0)} ms (${range(real.floorMs)})`);
+  console.log(`  cold build (node bin/evidence.js build in a fresh clone): median ${median(real.buildMs).toFixed(0)} ms (${range(real.buildMs)})`);
+  console.log(`  floor (floor.ts bundled to JavaScript, into a new folder): median ${median(real.floorMs).toFixed(0)} ms (${range(real.floorMs)})`);
   console.log(`  build/floor: ${ratio.toFixed(2)} (pairs ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})\n`);
   summary += ` real_ratio_to_floor=${ratio.toFixed(2)}`;
 }
