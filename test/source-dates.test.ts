@@ -164,3 +164,16 @@ describe("npm run source-dates", () => {
     expect((await readJson(path.join(tree.paths.providers, "acme-ai.json"))).ownership.country_hq.source_date).toBe("2026-01-02");
   });
 });
+
+describe("which source_url names a repository file", () => {
+  it("sees a forge however the URL spells its host, and nothing in other URLs", async () => {
+    const { repositoryFileOf } = await import("../scripts/schema/repositoryFile.js");
+    const commit = "0123456789abcdef0123456789abcdef01234567";
+    for (const host of ["github.com", "GitHub.COM", "%67ithub.com", "ｇｉｔｈｕｂ.com", "gi\tthub.com", "git\nhub.com"]) {
+      expect(repositoryFileOf(`https://${host}/owner/repo/blob/${commit}/docs/a.md`), host).toEqual({ forge: "github.com", repository: "owner/repo", ref: commit, pinned: true, path: "docs/a.md" });
+    }
+    expect(repositoryFileOf(`https://raw.githubusercontent.com/owner/repo/${commit}/a.md`)?.pinned).toBe(true);
+    expect(repositoryFileOf(`https://gitlab.com/group/sub/repo/-/blob/${commit}/a.md`)?.repository).toBe("group/sub/repo");
+    for (const other of ["https://example.com/owner/repo/blob/main/a.md", "https://github.com/owner/repo/pull/1", "not a url"]) expect(repositoryFileOf(other)).toBeNull();
+  });
+});
