@@ -34,10 +34,11 @@ function pathAt(frame: Frame | null): PropertyKey[] {
   return segments.reverse();
 }
 
-/** The offset of the quote that closes the string opening at `start`. */
+/** The offset of the quote that closes the string opening at `start` (the end of the text if none does). */
 function stringEnd(text: string, start: number): number {
   let end = text.indexOf('"', start + 1);
   for (;;) {
+    if (end < 0) return text.length;
     let backslashes = 0;
     while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes += 1;
     // An odd number of backslashes escapes the quote.
