@@ -275,8 +275,8 @@ export class Publication implements Artefacts {
   /** Makes the compressed copies on worker threads while rendering goes on; null when not compressing. */
   private readonly compression: CompressionPool | null;
   private readonly compress: boolean;
-  /** Files handed over in parts that need compressed copies, made (or checked) in `finish`. */
-  private readonly streamed = new Map<string, { file: string; size: number; digest: Buffer }>();
+  /** Files handed over in parts whose compressed copies are made (or checked) in `finish`, by name. */
+  private readonly streamed = new Map<string, { size: number; digest: Buffer }>();
   /** Files handed over in parts and written anew, whose copies are being made in the background, by name. */
   private readonly copiesUnderWay = new Map<string, Promise<{ gzip: Buffer; brotli: Buffer } | Error>>();
   /** Descriptors of files being handed over in parts, closed if the build is abandoned. */
@@ -382,7 +382,7 @@ export class Publication implements Artefacts {
         this.copiesUnderWay.delete(file);
         if (!this.compress || !isCompressibleSize(file, size)) return;
         if (out !== null && size <= MAX_BACKGROUND_COPY_BYTES) this.copiesUnderWay.set(file, this.compressWritten(file));
-        else this.streamed.set(file, { file, size, digest: digest.digest() });
+        else this.streamed.set(file, { size, digest: digest.digest() });
       },
     };
   }
@@ -444,7 +444,7 @@ export class Publication implements Artefacts {
    * for no gain.
    */
   private async compressStreamed(): Promise<void> {
-    const copies = [...this.streamed.values()].flatMap(({ file, size, digest }) =>
+    const copies = [...this.streamed].flatMap(([file, { size, digest }]) =>
       ENCODINGS.map(({ suffix }) => {
         const sibling = `${file}${suffix}`;
         const again = this.placedBefore(sibling);

@@ -78,9 +78,9 @@ export type SiteData = Pick<LoadedDataset, "reviewQueue" | "sources"> & { meta: 
 
 /**
  * Records → files, handed to `site` one by one (a Map, or a publication that writes them as they come).
- * The dataset document first, from the records' bytes; then one pass over the records, each parsed once (when
- * kept as bytes) for its page and its rows of the two CSV exports, which are written in parts. Pure: the same dataset and
- * options always give the same bytes.
+ * The dataset document first, from the records' bytes; then one pass over the records, each parsed once
+ * (when kept as bytes) for its page and its rows of the two CSV exports, which are written in parts. Pure: the
+ * same dataset and options always give the same bytes.
  */
 export function renderSite<T extends Artefacts = Site>(dataset: SiteData, options: SiteOptions, site: T = new Map() as unknown as T): RenderedSite<T> {
   const records = "records" in dataset ? dataset.records : dataset.providers.map(renderRecordOf);
