@@ -4,17 +4,21 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundle } from "../scripts/cli/bundle.js";
+import { runBundle } from "../scripts/cli/codeCache.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.join(root, "node_modules", ".cache", "evidence-cli");
 let program;
+/** Keeps V8's code cache once the command is done (scripts/cli/codeCache.js). */
+let keepCodeCache = () => {};
 /** Lets the bundle keep what it derives from its own code alone (scripts/util/codeDerived.ts). */
 let codeVersion = null;
 try {
-  const { url, version } = await bundle({ root, entry: "scripts/cli/program.ts", outDir, inline: ["zod", "commander"] });
-  // Stack traces then name the TypeScript files and lines, not the bundle's.
-  process.setSourceMapsEnabled(true);
-  program = await import(url);
+  const { file, version } = await bundle({ root, entry: "scripts/cli/program.ts", outDir, inline: ["zod", "commander"] });
+  // DEBUG=1 prints stack traces: they then name the TypeScript files and lines, not the bundle's.
+  const running = runBundle(file, version, { sourceMaps: Boolean(process.env.DEBUG) });
+  program = running.exports;
+  keepCodeCache = running.keepCodeCache;
   codeVersion = { dir: path.join(outDir, "derived"), version };
 } catch (error) {
   console.warn(`evidence: running through tsx (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
@@ -23,3 +27,4 @@ try {
   program = await import("../scripts/cli/program.ts");
 }
 process.exitCode = await program.main(process.argv, root, { codeVersion });
+keepCodeCache();

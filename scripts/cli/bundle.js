@@ -2,7 +2,6 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 /**
  * A TypeScript entry point as one JavaScript file, made with esbuild and kept until a file it was made from
@@ -11,16 +10,17 @@ import { pathToFileURL } from "node:url";
  * content, never by clock: the manifest holds the SHA-256 of every project file esbuild read (hashed from the
  * very bytes it compiled), of the package.json of every package compiled in, of tsconfig.json and of the recipe
  * below, and any difference makes the bundle again.
+ *
+ * The bundle is CommonJS so that it can be run as a classic script with V8's code cache (codeCache.js): Node 20
+ * has no code cache for ES modules. Packages left as imports must therefore be loadable with require (today
+ * only serve-handler, which is CommonJS); `import.meta.url` is defined as the bundle's own file URL.
  */
 
 /** Changing how the bundle is made changes this, so an older bundle is never taken for a current one. */
-const RECIPE = "esm node20 inline-listed-packages sourcemap=linked,no-sources v2";
+const RECIPE = "cjs node20 inline-listed-packages sourcemap=linked,no-sources import.meta.url v3";
 
-/**
- * Lets the CommonJS packages compiled into an ES module bundle require Node's own modules (esbuild's stand-in
- * for `require` throws in ES modules).
- */
-const REQUIRE_BANNER = 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);';
+/** What `import.meta.url` is in the bundle: CommonJS has no import.meta, and esbuild would leave it empty. */
+const IMPORT_META_URL_BANNER = 'const __bundleFileUrl = require("node:url").pathToFileURL(__filename).href;';
 
 /**
  * @typedef {object} BundleRequest
@@ -35,7 +35,7 @@ const REQUIRE_BANNER = 'import { createRequire as __bundleRequire } from "node:m
 
 /**
  * @typedef {object} Bundle
- * @property {string} url The bundle's file URL with its digest as query, so a bundle made again is a new module.
+ * @property {string} file The bundle (CommonJS), to be run by runBundle (codeCache.js) or required.
  * @property {boolean} made True when this call made it, false when the kept one was current.
  * @property {string} version The bundle's SHA-256: which code runs, for values derived from the code alone.
  */
@@ -104,14 +104,13 @@ function currentDigest(root, manifestFile, output, setting) {
  * @returns {Promise<Bundle>}
  */
 export async function bundle({ root, entry, outDir, inline = [] }) {
-  const output = path.join(outDir, `${path.basename(entry).replace(/\.[cm]?[jt]s$/, "")}.mjs`);
+  const output = path.join(outDir, `${path.basename(entry).replace(/\.[cm]?[jt]s$/, "")}.cjs`);
   const manifestFile = `${output}.manifest.json`;
   const tsconfig = readOrNull(path.join(root, "tsconfig.json"));
   const setting = sha256(`${RECIPE}\n${entry}\n${[...inline].sort().join(",")}\n${tsconfig === null ? "" : sha256(tsconfig)}`);
-  const url = (/** @type {string} */ digest) => `${pathToFileURL(output).href}?${digest.slice(0, 16)}`;
 
   const kept = currentDigest(root, manifestFile, output, setting);
-  if (kept !== null) return { url: url(kept), made: false, version: kept };
+  if (kept !== null) return { file: output, made: false, version: kept };
 
   const esbuild = await import("esbuild");
   /** @type {Record<string, string>} */
@@ -122,12 +121,13 @@ export async function bundle({ root, entry, outDir, inline = [] }) {
     outfile: output,
     bundle: true,
     platform: "node",
-    format: "esm",
+    format: "cjs",
     target: "node20",
     sourcemap: "linked",
     // Stack traces need the mappings only; the sources are in the project.
     sourcesContent: false,
-    banner: inline.length > 0 ? { js: REQUIRE_BANNER } : {},
+    banner: { js: IMPORT_META_URL_BANNER },
+    define: { "import.meta.url": "__bundleFileUrl" },
     write: false,
     logLevel: "silent",
     plugins: [
@@ -159,5 +159,5 @@ export async function bundle({ root, entry, outDir, inline = [] }) {
   const digest = sha256(code);
   // Written last: a bundle cut short on its way to disk has no manifest that vouches for it.
   writeAtomically(manifestFile, `${JSON.stringify({ setting, output: digest, inputs }, null, 2)}\n`);
-  return { url: url(digest), made: true, version: digest };
+  return { file: output, made: true, version: digest };
 }
