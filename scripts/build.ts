@@ -7,8 +7,7 @@ import { editorSchemaText } from "./site/openapi.js";
 import { compactRecordOf, renderSite } from "./site/renderSite.js";
 import { reviewQueueText } from "./site/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
-import { readHistory } from "./history/readHistory.js";
-import type { History } from "./history/shapes.js";
+import { readChangeList, type ChangeList } from "./history/changeList.js";
 import { Publication, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
 import { collectGarbage } from "./util/memory.js";
@@ -28,6 +27,8 @@ export interface BuildOptions {
   githubPages?: boolean;
   /** Told once, when another build holds the lock, who holds it. */
   onLockWait?: (message: string) => void;
+  /** Reads what changed in the history of data/ (the bundled command reads it in a worker thread); must never reject. */
+  readChanges?: (root: string) => Promise<ChangeList>;
 }
 
 export interface BuildResult {
@@ -48,15 +49,14 @@ export interface BuildResult {
 export async function build(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
   const today = options.today ?? todayUtc();
   return withBuildLock(paths.publicDir, async () => {
-    // git reads the history of data/ in its own processes while the records load (half a second on the real
-    // data); it never rejects: a history that cannot be read is an answer that says why.
-    const historyRead = readHistory(paths.root).catch((error: unknown): History => ({ history: "unavailable", note: `the history of data/ could not be read: ${error instanceof Error ? error.message : String(error)}` }));
+    // The history of data/ is read while the records load; a history that cannot be read is a list that says why.
+    const changesRead = (options.readChanges ?? readChangeList)(paths.root);
     // Each record is kept as its JSON bytes and a summary, not as the validated object (see loadRecords).
     const dataset = await loadRecords(paths, today, compactRecordOf);
     const { meta } = dataset;
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
     collectGarbage();
-    const history = await historyRead;
+    const changes = await changesRead;
     // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
     // held in memory whole. A failure on the way leaves public/ as it was.
     const publication = await Publication.open(paths.publicDir);
@@ -64,7 +64,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     let report: PublishReport;
     try {
       const sink = options.githubPages ? withGithubPagesCopies(publication) : publication;
-      generatedAt = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch, history }, sink).generatedAt;
+      generatedAt = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch, changes }, sink).generatedAt;
       report = await publication.finish();
     } catch (error) {
       await publication.abandon();

@@ -5,8 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { diffSnapshots, statusRank } from "../scripts/history/diff.js";
+import { readChangeList } from "../scripts/history/changeList.js";
 import { readHistory } from "../scripts/history/readHistory.js";
-import { ChangesDocument, type ChangeEntry, type History, type Snapshot } from "../scripts/history/shapes.js";
+import { ChangesDocument, type ChangeEntry, type Snapshot } from "../scripts/history/shapes.js";
 import { changesDocument, emitChanges, recentChangesFor } from "../scripts/site/changes.js";
 import { atomFeed, xmlText } from "../scripts/site/feed.js";
 import { BASE_URL, DATASET_META, confirmedFact, minimalRecord } from "./helpers.js";
@@ -451,8 +452,7 @@ describe("the Atom feed", () => {
 
   it("is written beside /api/changes.json by emitChanges", async () => {
     const files = new Map<string, Buffer>();
-    const history: History = await readHistory(repo);
-    const document = emitChanges(files, history, { generatedAt: GENERATED_AT, baseUrl: BASE_URL });
+    const document = emitChanges(files, await readChangeList(repo), { generatedAt: GENERATED_AT, baseUrl: BASE_URL });
     expect([...files.keys()]).toEqual(["api/changes.json", "feed.xml"]);
     expect(JSON.parse(files.get("api/changes.json")!.toString("utf8"))).toEqual(document);
     expect(files.get("feed.xml")!.toString("utf8")).toBe(atomFeed(document, { baseUrl: BASE_URL }));

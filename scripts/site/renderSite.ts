@@ -2,9 +2,9 @@ import type { LoadedDataset } from "../dataset.js";
 import type { Provider } from "../schema/index.js";
 import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
-import type { History } from "../history/shapes.js";
+import type { ChangeList } from "../history/changeList.js";
 import { jsonText, openArtefact, type Artefacts } from "./artefacts.js";
-import { emitChanges, HISTORY_NOT_READ, recentChangesFor } from "./changes.js";
+import { CHANGES_NOT_READ, emitChanges, recentChangesFor } from "./changes.js";
 import { openDatasetCsv } from "./csv.js";
 import { openProvidersCsv } from "./providersCsv.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
@@ -22,8 +22,8 @@ export interface SiteOptions {
   today: string;
   /** Seconds since the epoch, the reproducible-builds convention; else the data's newest date is used. */
   sourceDateEpoch?: string;
-  /** The git history of data/, read by the build; without it the change feed says it was not read. */
-  history?: History;
+  /** What changed in the git history of data/ (readChangeList); without it the change feed says it was not read. */
+  changes?: ChangeList;
 }
 
 /** Every file of the published site: its path inside public/ and its bytes. */
@@ -86,7 +86,7 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const records = "records" in dataset ? dataset.records : dataset.providers.map(renderRecordOf);
   const summaries = records.map((entry) => entry.summary);
   const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
-  const changes = emitChanges(site, options.history ?? HISTORY_NOT_READ, { generatedAt, baseUrl: options.baseUrl });
+  const changes = emitChanges(site, options.changes ?? CHANGES_NOT_READ, { generatedAt, baseUrl: options.baseUrl });
   // The dataset first, from the records' bytes alone: it is the largest file, and its compressed copies are
   // then made while everything else is rendered.
   const datasetFile = openDataset(site, dataset.meta, generatedAt);

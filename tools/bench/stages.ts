@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { projectPaths, todayUtc } from "../../scripts/config.js";
 import { loadRecords } from "../../scripts/dataset.js";
-import { readHistory } from "../../scripts/history/readHistory.js";
+import { readChangeList } from "../../scripts/history/changeList.js";
 import { Publication } from "../../scripts/publish.js";
 import { collectGarbage } from "../../scripts/util/memory.js";
 import { compactRecordOf, renderSite } from "../../scripts/site/renderSite.js";
@@ -42,7 +42,7 @@ try {
   collectGarbage();
   stage("after a full GC");
   const publication = await Publication.open(paths.publicDir);
-  renderSite({ ...dataset, meta: dataset.meta }, { baseUrl: "https://bench.example", today, sourceDateEpoch: "1767225600", history: await readHistory(work) }, publication);
+  renderSite({ ...dataset, meta: dataset.meta }, { baseUrl: "https://bench.example", today, sourceDateEpoch: "1767225600", changes: await readChangeList(work) }, publication);
   stage("rendered and written");
   await publication.finish();
   stage("swapped in");
