@@ -13,8 +13,8 @@ let program;
 let keepCodeCache = () => {};
 /** Lets the bundle keep what it derives from its own code alone (scripts/util/codeDerived.ts). */
 let codeVersion = null;
-/** Lets the bundle run tasks in worker threads of its own (scripts/cli/workerTasks.ts). */
-let bundled = null;
+/** What the command's worker threads run (scripts/cli/workerTasks.ts). */
+let workers = null;
 try {
   const { file, version } = await bundle({ root, entry: "scripts/cli/program.ts", outDir, inline: ["zod", "commander"] });
   // The worker threads' bundle is its own, a few kilobytes: a worker running the whole program spent 45 ms
@@ -25,12 +25,12 @@ try {
   program = running.exports;
   keepCodeCache = running.keepCodeCache;
   codeVersion = { dir: path.join(outDir, "derived"), version };
-  bundled = { file: workerBundle.file, version: workerBundle.version, workerEntry: path.join(root, "scripts", "cli", "worker.js") };
+  workers = { file: workerBundle.file, version: workerBundle.version, workerEntry: path.join(root, "scripts", "cli", "worker.js") };
 } catch (error) {
   console.warn(`evidence: running through tsx (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
   const { register } = await import("tsx/esm/api");
   register();
   program = await import("../scripts/cli/program.ts");
 }
-process.exitCode = await program.main(process.argv, root, { codeVersion, bundle: bundled });
+process.exitCode = await program.main(process.argv, root, { codeVersion, workers });
 keepCodeCache();

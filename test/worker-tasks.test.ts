@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { bundle } from "../scripts/cli/bundle.js";
-import { inWorker, type BundleRuntime } from "../scripts/cli/workerTasks.js";
+import { inWorker, type WorkerBundle } from "../scripts/cli/workerTasks.js";
 import { readHistory } from "../scripts/history/readHistory.js";
 import { changesDocument } from "../scripts/site/changes.js";
 import { BASE_URL, REPO_ROOT, TODAY, confirmedFact, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 /** A workers' bundle whose runWorkerTask has the given body (TypeScript, `task` in scope). */
-async function workerBundle(body: string): Promise<BundleRuntime> {
+async function workerBundle(body: string): Promise<WorkerBundle> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "worker-tasks-"));
   folders.push(root);
   await fs.mkdir(path.join(root, "src"));

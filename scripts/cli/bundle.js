@@ -58,8 +58,8 @@ function packageFolderOf(file) {
   return parts.slice(0, at + 2 + ((parts[at + 1] ?? "").startsWith("@") ? 1 : 0)).join(path.sep);
 }
 
-/** @param {string} file */
-function readOrNull(file) {
+/** A file's bytes, or null when it cannot be read. @param {string} file */
+export function readOrNull(file) {
   try {
     return readFileSync(file);
   } catch {
@@ -67,8 +67,8 @@ function readOrNull(file) {
   }
 }
 
-/** @param {string} file @param {Uint8Array | string} bytes */
-function writeAtomically(file, bytes) {
+/** Writes beside the file and renames: a reader sees the old bytes or the new, never a part. @param {string} file @param {Uint8Array | string} bytes */
+export function writeAtomically(file, bytes) {
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, bytes);
   renameSync(temporary, file);

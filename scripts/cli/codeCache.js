@@ -1,8 +1,9 @@
 // Plain JavaScript (checked by tsc through JSDoc): it runs before anything can load TypeScript.
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
+import { readOrNull, writeAtomically } from "./bundle.js";
 
 /**
  * @typedef {object} RunningBundle
@@ -37,7 +38,7 @@ export function runBundle(file, version, options = {}) {
     return { exports: require(file), cached: false, keepCodeCache: () => {} };
   }
   const cacheFile = codeCacheFile(file, version);
-  const cachedData = readOrUndefined(cacheFile);
+  const cachedData = readOrNull(cacheFile) ?? undefined;
   const script = new vm.Script(Module.wrap(readFileSync(file, "utf8")), {
     filename: file,
     cachedData,
@@ -77,20 +78,4 @@ function removeOtherCaches(file, keep) {
   for (const name of readdirSync(dir)) {
     if (name.startsWith(prefix) && name.endsWith(CACHE_SUFFIX) && name.split(".v8-")[0] !== current) rmSync(path.join(dir, name), { force: true });
   }
-}
-
-/** @param {string} file */
-function readOrUndefined(file) {
-  try {
-    return readFileSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-/** @param {string} file @param {Uint8Array} bytes */
-function writeAtomically(file, bytes) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, file);
 }

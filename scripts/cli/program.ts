@@ -12,9 +12,7 @@ import { DEFAULT_POLICY } from "../scrape/request.js";
 import { registerJobCommands } from "./jobs.js";
 import { keepCodeDerivedValues, type CodeVersion } from "../util/codeDerived.js";
 import { readChangeList, type ChangeList } from "../history/changeList.js";
-import { inWorker, type BundleRuntime } from "./workerTasks.js";
-
-export { runWorkerTask } from "./workerTasks.js";
+import { inWorker, type WorkerBundle } from "./workerTasks.js";
 // The modules of the other commands (serve, scrape, report, the jobs) are imported when their command runs:
 // loading them all cost every build about 200 ms.
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
@@ -114,7 +112,7 @@ function printBuild(result: BuildResult): void {
   );
 }
 
-/** How builds read the change list: in a worker thread of the bundle when running bundled (see main). */
+/** How builds read the change list: in a worker thread when the command runs bundled (see main). */
 let readChanges: ((root: string) => Promise<ChangeList>) | undefined;
 
 async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean }): Promise<number> {
@@ -146,12 +144,12 @@ async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?:
 /**
  * Runs the command line once; returns the exit code instead of exiting, so tests can call it in-process.
  * projectRoot is --root's default: the bundled command (bin/evidence.js) lives elsewhere and says where, and
- * which version of the code it is (`runtime.codeVersion`), and which bundle runs, for worker threads.
+ * which version of the code it is (`runtime.codeVersion`), and what its worker threads run (`runtime.workers`).
  */
-export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, runtime: { codeVersion?: CodeVersion | null; bundle?: BundleRuntime | null } = {}): Promise<number> {
+export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, runtime: { codeVersion?: CodeVersion | null; workers?: WorkerBundle | null } = {}): Promise<number> {
   keepCodeDerivedValues(runtime.codeVersion ?? null);
-  const { bundle } = runtime;
-  readChanges = bundle ? (root) => inWorker(bundle, { kind: "change-list", root }, () => readChangeList(root)) : undefined;
+  const { workers } = runtime;
+  readChanges = workers ? (root) => inWorker(workers, { kind: "change-list", root }, () => readChangeList(root)) : undefined;
   let exitCode: number = EXIT.ok;
   const program = new Command()
     .name("evidence")

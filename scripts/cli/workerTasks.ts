@@ -2,7 +2,8 @@ import { Worker } from "node:worker_threads";
 import { readChangeList } from "../history/changeList.js";
 
 /**
- * Work the bundled command hands to a worker thread running the same bundle. Reading the history of data/
+ * Work the bundled command hands to a worker thread, which runs a small bundle of this file (bin/evidence.js
+ * makes it beside the command's). Reading the history of data/
  * took the real data's build about 100 ms of its rendering thread (four git processes started, 600 file
  * versions parsed and compared, and the garbage they left), while the second core mostly waited for it; in a
  * worker it is done while the records load, and only the change list (at most 500 entries) comes back.
@@ -10,7 +11,7 @@ import { readChangeList } from "../history/changeList.js";
 export type WorkerTask = { kind: "change-list"; root: string };
 
 /** The bundle a worker runs (made from this file), and the worker's entry (worker.js). */
-export interface BundleRuntime {
+export interface WorkerBundle {
   file: string;
   version: string;
   workerEntry: string;
@@ -28,7 +29,7 @@ export async function runWorkerTask(task: WorkerTask): Promise<unknown> {
  * The task's answer from a worker thread, or from `inThisThread` when no worker gives one (it cannot start,
  * fails, or ends without answering): a worker is a way to be faster, never a new way to fail.
  */
-export function inWorker<T>(bundle: BundleRuntime, task: WorkerTask, inThisThread: () => Promise<T>): Promise<T> {
+export function inWorker<T>(bundle: WorkerBundle, task: WorkerTask, inThisThread: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve) => {
     let answered = false;
     const answer = (value: () => T | Promise<T>) => {
