@@ -5,13 +5,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { bundle } from "../scripts/cli/bundle.js";
+import { startWorker } from "../scripts/cli/worker.js";
 import { inWorker, type WorkerBundle } from "../scripts/cli/workerTasks.js";
 import { readHistory } from "../scripts/history/readHistory.js";
 import { changesDocument } from "../scripts/site/changes.js";
 import { BASE_URL, REPO_ROOT, TODAY, confirmedFact, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
 
 const run = promisify(execFile);
-const WORKER_ENTRY = path.join(REPO_ROOT, "scripts", "cli", "worker.js");
 const folders: string[] = [];
 const trees: Tree[] = [];
 afterEach(async () => {
@@ -19,15 +19,16 @@ afterEach(async () => {
   for (const tree of trees.splice(0)) await tree.cleanup();
 });
 
-/** A workers' bundle whose runWorkerTask has the given body (TypeScript, `task` in scope). */
+/** A workers' bundle that answers its task with the given body (TypeScript, `task` in scope). */
 async function workerBundle(body: string): Promise<WorkerBundle> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "worker-tasks-"));
   folders.push(root);
   await fs.mkdir(path.join(root, "src"));
   await fs.writeFile(path.join(root, "tsconfig.json"), `{ "compilerOptions": { "strict": true } }\n`);
-  await fs.writeFile(path.join(root, "src", "tasks.ts"), `import { threadId } from "node:worker_threads";\nexport async function runWorkerTask(task: { kind: string; root: string }): Promise<unknown> {\n  void threadId;\n  ${body}\n}\n`);
-  const { file, version } = await bundle({ root, entry: "src/tasks.ts", outDir: path.join(root, "node_modules", ".cache", "cli") });
-  return { file, version, workerEntry: WORKER_ENTRY };
+  const tasks = JSON.stringify(path.join(REPO_ROOT, "scripts", "cli", "workerTasks.ts"));
+  await fs.writeFile(path.join(root, "src", "main.ts"), `import { threadId } from "node:worker_threads";\nimport { answerOneTask } from ${tasks};\nanswerOneTask(async (task) => {\n  void threadId;\n  ${body}\n});\n`);
+  const { file } = await bundle({ root, entry: "src/main.ts", outDir: path.join(root, "node_modules", ".cache", "cli") });
+  return { file, spare: null };
 }
 
 const task = { kind: "change-list", root: "/nowhere" } as const;
@@ -47,12 +48,31 @@ describe("tasks in worker threads", () => {
     expect(inThisThread).toBe(0);
   });
 
+  it("gives the task to the worker started beforehand, and starts another for the next task", async () => {
+    const runtime = await workerBundle("return { threadId, root: task.root };");
+    const spare = startWorker(runtime.file);
+    runtime.spare = spare;
+    const here = async () => ({ threadId: 0, root: "" });
+    const first = await inWorker(runtime, task, here);
+    expect(first.threadId).toBe(spare.worker.threadId);
+    expect(runtime.spare).toBeNull();
+    const second = await inWorker(runtime, task, here);
+    expect(second.threadId).toBeGreaterThan(0);
+    expect(second.threadId).not.toBe(first.threadId);
+  });
+
   it("does the task in this thread when the worker cannot start, fails, or ends without answering", async () => {
     const here = async () => "in this thread";
-    const missing = { ...(await workerBundle("return 1;")), workerEntry: path.join(REPO_ROOT, "scripts", "cli", "no-such-worker.js") };
+    const missing = { ...(await workerBundle("return 1;")), file: path.join(REPO_ROOT, "no-such-bundle.cjs") };
     expect(await inWorker(missing, task, here)).toBe("in this thread");
     expect(await inWorker(await workerBundle('throw new Error("failed on purpose");'), task, here)).toBe("in this thread");
     expect(await inWorker(await workerBundle("process.exit(0);"), task, here)).toBe("in this thread");
+    // A spare worker that ended before it was asked.
+    const broken = await workerBundle('throw new Error("never reached");');
+    broken.file = path.join(REPO_ROOT, "no-such-bundle.cjs");
+    const ended = startWorker(broken.file);
+    await new Promise((resolve) => ended.worker.once("exit", resolve));
+    expect(await inWorker({ ...broken, spare: ended }, task, here)).toBe("in this thread");
   });
 });
 
