@@ -22,7 +22,7 @@ try {
   // looks like a build, one worker starts now, beside the loading of the program, and waits for its task; other
   // commands start none (ending a worker that is still starting made `help` 50 ms slower). A wrong guess only
   // costs a thread, or the head start.
-  const workerBundle = await bundle({ root, entry: "scripts/cli/workerMain.ts", outDir, inline: ["zod", "commander"] });
+  const workerBundle = await bundle({ root, entry: "scripts/cli/workerMain.ts", outDir });
   const builds = process.argv.slice(2).some((arg) => arg === "build" || arg === "--build-if-needed");
   workers = { file: workerBundle.file, spare: builds ? startWorker(workerBundle.file) : null };
   // DEBUG=1 prints stack traces: they then name the TypeScript files and lines, not the bundle's.

@@ -57,7 +57,7 @@ export function runBundle(file, version, options = {}) {
       kept = true;
       try {
         writeAtomically(cacheFile, script.createCachedData());
-        removeOtherCaches(file, cacheFile);
+        removeOtherCaches(file, version);
       } catch {
         // A cache that cannot be kept (a read-only install) only means the next start compiles again.
       }
@@ -70,12 +70,11 @@ const CACHE_SUFFIX = ".code-cache";
 /** @param {string} file @param {string} version */
 const codeCacheFile = (file, version) => `${file}.${version.slice(0, 16)}.v8-${process.versions.v8}${CACHE_SUFFIX}`;
 
-/** The caches of earlier bundles; those of other V8 versions for this bundle stay (CI runs two Node versions). @param {string} file @param {string} keep */
-function removeOtherCaches(file, keep) {
-  const dir = path.dirname(file);
+/** The caches of earlier bundles; those of other V8 versions for this bundle stay (CI runs two Node versions). @param {string} file @param {string} version */
+function removeOtherCaches(file, version) {
   const prefix = `${path.basename(file)}.`;
-  const current = path.basename(keep).split(".v8-")[0];
-  for (const name of readdirSync(dir)) {
-    if (name.startsWith(prefix) && name.endsWith(CACHE_SUFFIX) && name.split(".v8-")[0] !== current) rmSync(path.join(dir, name), { force: true });
+  const current = `${prefix}${version.slice(0, 16)}.`;
+  for (const name of readdirSync(path.dirname(file))) {
+    if (name.startsWith(prefix) && name.endsWith(CACHE_SUFFIX) && !name.startsWith(current)) rmSync(path.join(path.dirname(file), name), { force: true });
   }
 }

@@ -112,13 +112,10 @@ function printBuild(result: BuildResult): void {
   );
 }
 
-/** How builds read the change list: in a worker thread when the command runs bundled (see main). */
-let readChanges: ((root: string) => Promise<ChangeList>) | undefined;
-
-async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean }): Promise<number> {
+async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; readChanges?: (root: string) => Promise<ChangeList> }): Promise<number> {
   try {
     const result = await build(paths, {
-      readChanges,
+      readChanges: options.readChanges,
       baseUrl: options.baseUrl,
       today: options.today,
       githubPages: options.githubPages,
@@ -149,7 +146,8 @@ async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?:
 export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, runtime: { codeVersion?: CodeVersion | null; workers?: WorkerBundle | null } = {}): Promise<number> {
   keepCodeDerivedValues(runtime.codeVersion ?? null);
   const { workers } = runtime;
-  readChanges = workers ? (root) => inWorker(workers, { kind: "change-list", root }, () => readChangeList(root)) : undefined;
+  // Builds read the change list in a worker thread when the command runs bundled.
+  const readChanges = workers ? (root: string) => inWorker(workers, { kind: "change-list", root }, () => readChangeList(root)) : undefined;
   let exitCode: number = EXIT.ok;
   const program = new Command()
     .name("evidence")
@@ -185,7 +183,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, 
     .option(...todayOption)
     .option("--github-pages", "also write the copies that make /api/data, /api/data/{id} and /api/status answer on GitHub Pages")
     .action(async (options: { baseUrl: string; today?: string; githubPages?: boolean }) => {
-      exitCode = await runBuild(paths(), options);
+      exitCode = await runBuild(paths(), { ...options, readChanges });
     });
 
   program
@@ -210,7 +208,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, 
         return;
       }
       if (options.buildIfNeeded) {
-        exitCode = await runBuild(paths(), { baseUrl: options.baseUrl });
+        exitCode = await runBuild(paths(), { baseUrl: options.baseUrl, readChanges });
         if (exitCode !== EXIT.ok) return;
       }
       const { startServer } = await import("../serve/server.js");

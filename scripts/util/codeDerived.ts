@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { writeAtomicallySync } from "./files.js";
 
 /**
  * Values that depend on the code alone, never on the data: the JSON Schemas zod derives from the schemas
@@ -37,12 +38,8 @@ function readKept(name: string): { value: unknown } | null {
 
 function keep(name: string, value: unknown): void {
   if (!keptBy) return;
-  const file = fileOf(keptBy.dir, name);
-  const temporary = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(keptBy.dir, { recursive: true });
-    writeFileSync(temporary, JSON.stringify({ version: keptBy.version, value }));
-    renameSync(temporary, file);
+    writeAtomicallySync(fileOf(keptBy.dir, name), JSON.stringify({ version: keptBy.version, value }));
   } catch {
     // A read-only install computes the value in every process instead.
   }

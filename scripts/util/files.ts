@@ -1,4 +1,4 @@
-import { promises as fs } from "node:fs";
+import { mkdirSync, promises as fs, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** Writes through a temporary file and a rename, so a reader never sees half a file. */
@@ -7,6 +7,14 @@ export async function writeAtomically(file: string, text: string): Promise<void>
   const temporary = `${file}.tmp-${process.pid}`;
   await fs.writeFile(temporary, text);
   await fs.rename(temporary, file);
+}
+
+/** writeAtomically for callers that cannot wait (a value needed while the site renders). */
+export function writeAtomicallySync(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
 }
 
 /** Writes only when the bytes differ; returns whether it wrote. */
