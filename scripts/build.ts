@@ -1,11 +1,11 @@
 import path from "node:path";
 import { todayUtc, type ProjectPaths } from "./config.js";
 import { loadRecords } from "./dataset.js";
-import { rootHostFiles } from "./site/hosts.js";
-import { withGithubPagesCopies } from "./site/githubPages.js";
-import { editorSchemaText } from "./site/openapi.js";
+import { rootHostFiles } from "./site/hosts/hosts.js";
+import { withGithubPagesCopies } from "./site/hosts/githubPages.js";
+import { editorSchemaText } from "./site/describe/openapi.js";
 import { compactRecordOf, renderSite } from "./site/renderSite.js";
-import { reviewQueueText } from "./site/reviewQueue.js";
+import { reviewQueueText } from "./site/api/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { readChangeList, type ChangeList } from "./history/changeList.js";
 import { Publication, withBuildLock, type PublishReport } from "./publish.js";

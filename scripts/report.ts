@@ -1,6 +1,6 @@
 import { appliesTo, coverageOf, factAt, type FactPath } from "./schema/coverage.js";
 import type { Category, FactStatus, Provider } from "./schema/index.js";
-import { daysBefore } from "./site/status.js";
+import { daysBefore } from "./site/api/status.js";
 import { describeReviewEntry, type ReviewEntry } from "./merge/review.js";
 import { checkSharedSources, citationsOf } from "./validate/consistency.js";
 import { factsByStatusOf, factsOf } from "./schema/facts.js";

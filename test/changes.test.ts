@@ -8,8 +8,8 @@ import { diffSnapshots, statusRank } from "../scripts/history/diff.js";
 import { readChangeList } from "../scripts/history/changeList.js";
 import { readHistory } from "../scripts/history/readHistory.js";
 import { ChangesDocument, type ChangeEntry, type Snapshot } from "../scripts/history/shapes.js";
-import { changesDocument, emitChanges, recentChangesFor } from "../scripts/site/changes.js";
-import { atomFeed, xmlText } from "../scripts/site/feed.js";
+import { changesDocument, emitChanges, recentChangesFor } from "../scripts/site/api/changes.js";
+import { atomFeed, xmlText } from "../scripts/site/api/feed.js";
 import { BASE_URL, DATASET_META, confirmedFact, minimalRecord } from "./helpers.js";
 
 const execFileAsync = promisify(execFile);

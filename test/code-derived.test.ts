@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { codeDerived, keepCodeDerivedValues } from "../scripts/util/codeDerived.js";
-import { editorSchemaText, openApiDocument } from "../scripts/site/openapi.js";
+import { editorSchemaText, openApiDocument } from "../scripts/site/describe/openapi.js";
 
 let dir: string;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../scripts/serve/server.js";
-import { CSV_COLUMNS, neutralise } from "../scripts/site/csv.js";
+import { CSV_COLUMNS, neutralise } from "../scripts/site/api/csv.js";
 import { BASE_URL, confirmedFact, makeTree, minimalRecord, type Tree } from "./helpers.js";
 
 let tree: Tree;

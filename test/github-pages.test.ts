@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubPagesEmulator } from "../tools/hosts/githubPages.js";
-import { htmlSafeJson } from "../scripts/site/githubPages.js";
+import { htmlSafeJson } from "../scripts/site/hosts/githubPages.js";
 import { makeTree, minimalRecord, type Tree } from "./helpers.js";
 
 let tree: Tree;

@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { rootHostFiles } from "../scripts/site/hosts.js";
+import { rootHostFiles } from "../scripts/site/hosts/hosts.js";
 import { REPO_ROOT } from "./helpers.js";
 
 describe("host files at the project root", () => {
@@ -24,7 +24,7 @@ const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replac
 
 describe("_headers", () => {
   it("never sets Content-Type twice for one path (Cloudflare joins them with a comma)", async () => {
-    const { headersFile } = await import("../scripts/site/hosts.js");
+    const { headersFile } = await import("../scripts/site/hosts/hosts.js");
     const rules: Array<{ pattern: string; headers: string[] }> = [];
     for (const line of headersFile().split("\n")) {
       if (line.startsWith("/")) rules.push({ pattern: line, headers: [] });

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEANING_RULES } from "../scripts/site/openapi.js";
+import { MEANING_RULES } from "../scripts/site/describe/openapi.js";
 import { REPO_ROOT } from "./helpers.js";
 import { buildRealData } from "./realData.js";
 
@@ -90,12 +90,12 @@ describe("the seed JSON Schema", () => {
   });
 
   it("is committed as data/provider.schema.json exactly as the build generates it, so a fresh clone's editor has it", async () => {
-    const { editorSchemaText } = await import("../scripts/site/openapi.js");
+    const { editorSchemaText } = await import("../scripts/site/describe/openapi.js");
     expect(await fs.readFile(path.join(REPO_ROOT, "data/provider.schema.json"), "utf8")).toBe(editorSchemaText());
   });
 
   it("flags a misspelt member of a known block (what an editor shows), while the build only warns", async () => {
-    const { editorSchema } = await import("../scripts/site/openapi.js");
+    const { editorSchema } = await import("../scripts/site/describe/openapi.js");
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     const validate = ajv.compile(editorSchema());

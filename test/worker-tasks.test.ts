@@ -8,7 +8,7 @@ import { bundle } from "../scripts/cli/bundle.js";
 import { startWorker } from "../scripts/cli/worker.js";
 import { inWorker, type WorkerBundle } from "../scripts/cli/workerTasks.js";
 import { readHistory } from "../scripts/history/readHistory.js";
-import { changesDocument } from "../scripts/site/changes.js";
+import { changesDocument } from "../scripts/site/api/changes.js";
 import { BASE_URL, REPO_ROOT, TODAY, confirmedFact, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
 
 const run = promisify(execFile);

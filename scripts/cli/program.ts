@@ -7,7 +7,7 @@ import { build, type BuildResult } from "../build.js";
 import { BuildLockTimeout } from "../publish.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
 import { loadDataset } from "../dataset.js";
-import { STALE_AFTER_DAYS } from "../site/status.js";
+import { STALE_AFTER_DAYS } from "../site/api/status.js";
 import { DEFAULT_POLICY } from "../scrape/request.js";
 import { registerJobCommands } from "./jobs.js";
 import { keepCodeDerivedValues, type CodeVersion } from "../util/codeDerived.js";

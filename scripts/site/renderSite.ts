@@ -4,17 +4,17 @@ import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import type { ChangeList } from "../history/changeList.js";
 import { jsonText, openArtefact, type Artefacts } from "./artefacts.js";
-import { CHANGES_NOT_READ, emitChanges, recentChangesFor } from "./changes.js";
-import { openDatasetCsv } from "./csv.js";
-import { openProvidersCsv } from "./providersCsv.js";
+import { CHANGES_NOT_READ, emitChanges, recentChangesFor } from "./api/changes.js";
+import { openDatasetCsv } from "./api/csv.js";
+import { openProvidersCsv } from "./api/providersCsv.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
-import { openDataset } from "./dataset.js";
-import { emitErrors } from "./errors.js";
-import { emitHostFiles } from "./hosts.js";
-import { emitInterfaceDescriptions } from "./openapi.js";
-import { emitReviewQueue } from "./reviewQueue.js";
-import { emitStatus, statusOf } from "./status.js";
+import { openDataset } from "./api/dataset.js";
+import { emitErrors } from "./api/errors.js";
+import { emitHostFiles } from "./hosts/hosts.js";
+import { emitInterfaceDescriptions } from "./describe/openapi.js";
+import { emitReviewQueue } from "./api/reviewQueue.js";
+import { emitStatus, statusOf } from "./api/status.js";
 
 export interface SiteOptions {
   baseUrl: string;

@@ -1,7 +1,7 @@
 import type { RecordSummary } from "../summary.js";
 import type { Status } from "../../schema/index.js";
 import { addText, type Artefacts } from "../artefacts.js";
-import { llmsText } from "../llms.js";
+import { llmsText } from "../describe/llms.js";
 import { BROWSE_SCRIPT, FAVICON, STYLESHEET } from "./assets.js";
 import { indexPage } from "./indexPage.js";
 import { methodologyPage } from "./methodologyPage.js";

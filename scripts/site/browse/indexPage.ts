@@ -1,5 +1,5 @@
 import type { Provider, Status } from "../../schema/index.js";
-import type { Answer } from "../answers.js";
+import type { Answer } from "./answers.js";
 import type { RecordSummary } from "../summary.js";
 import { STATUS_LABEL } from "./facts.js";
 import { html, page, type Html } from "./html.js";

@@ -1,5 +1,5 @@
 import type { Status } from "../../schema/index.js";
-import { MEANING_RULES } from "../openapi.js";
+import { MEANING_RULES } from "../describe/openapi.js";
 import { html, page } from "./html.js";
 
 export function methodologyPage(status: Status, baseUrl: string): string {

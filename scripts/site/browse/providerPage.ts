@@ -3,7 +3,7 @@ import { formatSourceDate } from "../../schema/primitives.js";
 import { factsOf, type FactLike } from "../../schema/facts.js";
 import type { RecordSummary } from "../summary.js";
 import type { ChangeEntry } from "../../history/shapes.js";
-import { describeChange } from "../feed.js";
+import { describeChange } from "../api/feed.js";
 import { STATUS_LABEL, describeValue } from "./facts.js";
 import { Html, html, page, safeHref } from "./html.js";
 import { categoryLabel } from "./indexPage.js";

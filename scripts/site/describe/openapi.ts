@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CSV_COLUMNS } from "./csv.js";
-import { providersCsvColumns } from "./providersCsv.js";
-import { Provider } from "../schema/index.js";
-import "../schema/index.js";
-import "../history/shapes.js"; // registers ChangesDocument and ChangeEntry
-import { FILES } from "../routes.js";
-import { addText, type Artefacts } from "./artefacts.js";
-import { codeDerived } from "../util/codeDerived.js";
+import { CSV_COLUMNS } from "../api/csv.js";
+import { providersCsvColumns } from "../api/providersCsv.js";
+import { Provider } from "../../schema/index.js";
+import "../../schema/index.js";
+import "../../history/shapes.js"; // registers ChangesDocument and ChangeEntry
+import { FILES } from "../../routes.js";
+import { addText, type Artefacts } from "../artefacts.js";
+import { codeDerived } from "../../util/codeDerived.js";
 
 /** The date label of the interface (not of the data): changes when the API's shape changes. */
 export const INTERFACE_VERSION = "2026-11-22";

@@ -1,6 +1,6 @@
-import { changeListOf, type ChangeList } from "../history/changeList.js";
-import type { ChangeEntry, ChangesDocument, History } from "../history/shapes.js";
-import { addText, jsonText, type Artefacts } from "./artefacts.js";
+import { changeListOf, type ChangeList } from "../../history/changeList.js";
+import type { ChangeEntry, ChangesDocument, History } from "../../history/shapes.js";
+import { addText, jsonText, type Artefacts } from "../artefacts.js";
 import { atomFeed } from "./feed.js";
 
 /** Where the change feed is published inside public/. */

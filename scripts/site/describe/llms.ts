@@ -1,4 +1,4 @@
-import type { Status } from "../schema/index.js";
+import type { Status } from "../../schema/index.js";
 import { MEANING_RULES } from "./openapi.js";
 
 /**

@@ -1,5 +1,5 @@
-import { FILES } from "../routes.js";
-import { openArtefact, type Artefacts } from "./artefacts.js";
+import { FILES } from "../../routes.js";
+import { openArtefact, type Artefacts } from "../artefacts.js";
 
 const HTML_SAFE = new Map<number, Buffer>([
   [0x3c, Buffer.from("\\u003c")],

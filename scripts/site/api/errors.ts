@@ -1,7 +1,7 @@
-import type { ErrorBody } from "../schema/index.js";
-import { FILES } from "../routes.js";
-import { addText, jsonText, type Artefacts } from "./artefacts.js";
-import { notFoundPage } from "./browse/notFoundPage.js";
+import type { ErrorBody } from "../../schema/index.js";
+import { FILES } from "../../routes.js";
+import { addText, jsonText, type Artefacts } from "../artefacts.js";
+import { notFoundPage } from "../browse/notFoundPage.js";
 
 /** Error bodies of the API; `message` is Swedish as the spec asks, `hint` says how to correct the call. */
 export function errorBody(code: "not_found" | "method_not_allowed" | "bad_request" | "internal_error", baseUrl: string): ErrorBody {

@@ -1,4 +1,4 @@
-import type { FactStatus, Provider } from "../schema/index.js";
+import type { FactStatus, Provider } from "../../schema/index.js";
 
 /** One cell of the buyer's-questions table: a short answer and the status it rests on. */
 export interface Answer {

@@ -1,7 +1,7 @@
-import type { RecordSummary } from "./summary.js";
-import type { Category, FactStatus, Status } from "../schema/index.js";
-import { FILES } from "../routes.js";
-import { addText, jsonText, type Artefacts } from "./artefacts.js";
+import type { RecordSummary } from "../summary.js";
+import type { Category, FactStatus, Status } from "../../schema/index.js";
+import { FILES } from "../../routes.js";
+import { addText, jsonText, type Artefacts } from "../artefacts.js";
 
 /** A Fact last verified longer ago than this is stale: its source may have changed since. */
 export const STALE_AFTER_DAYS = 180;

@@ -1,8 +1,8 @@
-import { BUYER_QUESTIONS } from "../schema/buyerQuestions.js";
-import { factAt, type FactPath } from "../schema/coverage.js";
-import type { Provider } from "../schema/index.js";
+import { BUYER_QUESTIONS } from "../../schema/buyerQuestions.js";
+import { factAt, type FactPath } from "../../schema/coverage.js";
+import type { Provider } from "../../schema/index.js";
 import { csvField } from "./csv.js";
-import type { ArtefactWriter, PartsWriter } from "./artefacts.js";
+import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
 
 /**
  * The spreadsheet a buyer opens: one row per provider, readable headers, and for each buyer question the

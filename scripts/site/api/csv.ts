@@ -1,6 +1,6 @@
-import { factsOf } from "../schema/facts.js";
-import type { Provider } from "../schema/index.js";
-import type { ArtefactWriter, PartsWriter } from "./artefacts.js";
+import { factsOf } from "../../schema/facts.js";
+import type { Provider } from "../../schema/index.js";
+import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
 
 /** One row per provider and Fact: what a spreadsheet needs to filter, pivot and cite. */
 export const CSV_COLUMNS = [

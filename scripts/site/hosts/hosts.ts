@@ -8,8 +8,8 @@ import {
   SECURITY_HEADERS,
   apiRewrites,
   patternRewrites,
-} from "../routes.js";
-import { addText, type Artefacts } from "./artefacts.js";
+} from "../../routes.js";
+import { addText, type Artefacts } from "../artefacts.js";
 
 type HeaderMap = Readonly<Record<string, string>>;
 const asList = (headers: HeaderMap) => Object.entries(headers).map(([key, value]) => ({ key, value }));

@@ -1,6 +1,6 @@
-import type { ReviewEntry } from "../merge/merge.js";
-import { FILES } from "../routes.js";
-import { addText, type Artefacts } from "./artefacts.js";
+import type { ReviewEntry } from "../../merge/merge.js";
+import { FILES } from "../../routes.js";
+import { addText, type Artefacts } from "../artefacts.js";
 
 /** The review queue as a maintainer reads it in the repository: one entry per line, stable order. */
 export function reviewQueueText(queue: readonly ReviewEntry[]): string {

@@ -1,5 +1,5 @@
-import type { ChangeEntry, ChangeKind, ChangesDocument, FactState } from "../history/shapes.js";
-import { formatSourceDate } from "../schema/primitives.js";
+import type { ChangeEntry, ChangeKind, ChangesDocument, FactState } from "../../history/shapes.js";
+import { formatSourceDate } from "../../schema/primitives.js";
 
 /** Characters XML 1.0 cannot carry at all, escaped or not (control characters, lone surrogates, U+FFFE/U+FFFF). */
 const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;

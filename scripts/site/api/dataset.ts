@@ -1,6 +1,6 @@
-import type { DatasetMeta } from "../schema/index.js";
-import { FILES } from "../routes.js";
-import { openArtefact, type Artefacts, type PartsWriter } from "./artefacts.js";
+import type { DatasetMeta } from "../../schema/index.js";
+import { FILES } from "../../routes.js";
+import { openArtefact, type Artefacts, type PartsWriter } from "../artefacts.js";
 
 /**
  * The dataset, assembled from the providers' own files (each a serialisation and a newline), so that
