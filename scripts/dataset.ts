@@ -7,6 +7,7 @@ import { errorsOf, type Problem } from "./problems.js";
 import { DatasetValidation } from "./validate/validate.js";
 import { SourceReview } from "./watch/review.js";
 import { mergeRegistry } from "./registry/merge.js";
+import { withDerivedFacts } from "./derive/derive.js";
 
 /** The dataset as every command sees it: validated, merged with what the scraper saw, in id order. */
 export interface LoadedDataset {
@@ -30,7 +31,7 @@ export interface KeptDataset<T> extends Omit<LoadedDataset, "providers"> {
 }
 
 /**
- * The one pipeline: load → validate → merge. `build`, `validate`, `report`, `scrape` and `serve` all
+ * The one pipeline: load → validate → merge → derive. `build`, `validate`, `report`, `scrape` and `serve` all
  * read the data through it, so no command can see a record another would refuse.
  */
 export async function loadDataset(paths: ProjectPaths, today: string): Promise<LoadedDataset> {
@@ -71,6 +72,8 @@ export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (
     }
     // The source watch marks Facts whose page changed, went or moved, and queues them for a person.
     record = review.record(record);
+    // Who can reach the data, and any other derived answer, from the Facts as merged.
+    record = withDerivedFacts(record);
     records.push(keep(record));
   }
   const problems = [...readProblems, ...validation.finish()];

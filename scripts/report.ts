@@ -4,33 +4,24 @@ import { daysBefore } from "./site/api/status.js";
 import { describeReviewEntry, type ReviewEntry } from "./merge/review.js";
 import { checkSharedSources, citationsOf } from "./validate/consistency.js";
 import { factsByStatusOf, factsOf } from "./schema/facts.js";
-import { BUYER_QUESTIONS, buyerAnswersOf, hasTokenPrice } from "./schema/buyerQuestions.js";
+import { answers, asks, BUYER_QUESTIONS, buyerCoverageOf, type BuyerQuestion } from "./schema/buyerQuestions.js";
 import { repositoryFileOf, type SourceDates } from "./schema/index.js";
 
 const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Source types that can confirm a company's home: its own legal pages or a register. */
 const LEGAL_SOURCES = new Set(["provider_terms", "company_register", "regulator"]);
-const API_CATEGORIES: ReadonlySet<Category> = new Set(["inference_api", "gateway_router"]);
 
-/** The buyer's questions the dataset is measured by: a field, and which records it is asked of. */
-const SHARES: Array<{ label: string; path: FactPath; of?: ReadonlySet<Category>; counts?: (fact: FactSeen) => boolean }> = [
-  { label: "data-centre locations", path: ["sovereignty", "datacenter_locations"] },
-  { label: "DPA", path: ["compliance", "gdpr_dpa_available"] },
-  { label: "training use", path: ["compliance", "data_used_for_training"] },
-  { label: "retention (zero_retention)", path: ["compliance", "zero_retention"] },
-  { label: "certifications", path: ["compliance", "certifications"] },
-  { label: "ISO 27001", path: ["compliance", "iso_27001"] },
-  { label: "sub-processor list", path: ["compliance", "subprocessors_list_url"] },
-  { label: "CLOUD Act exposure", path: ["sovereignty", "cloud_act_exposure"] },
-  { label: "country of HQ", path: ["ownership", "country_hq"] },
+/**
+ * Measures of evidence depth that are not buyer questions of their own (those come from the registry,
+ * buyerQuestions.ts): a field answered from a particular kind of source, a complete list, contract terms.
+ */
+const DEPTH: Array<{ label: string; path: FactPath; of?: ReadonlySet<Category>; counts?: (fact: FactSeen) => boolean }> = [
   { label: "country of HQ from register/terms/imprint", path: ["ownership", "country_hq"], counts: (fact) => LEGAL_SOURCES.has(String(fact.source_type)) },
-  { label: "per-1M-token price (inference APIs)", path: ["pricing", "price_per_1m_input_tokens"], of: new Set(["inference_api"]) },
+  { label: "contracting entity named", path: ["ownership", "contracting_entity"] },
+  { label: "ultimate parent named", path: ["ownership", "ultimate_parent"] },
   { label: "pass-through policy (routers)", path: ["pricing", "pass_through"], of: new Set(["gateway_router"]) },
-  { label: "currency", path: ["pricing", "currency"] },
-  { label: "VAT treatment", path: ["pricing", "vat_included"] },
-  { label: "api.base_url (APIs)", path: ["api", "base_url"], of: API_CATEGORIES },
-  { label: "openai_compatible (APIs)", path: ["api", "openai_compatible"], of: API_CATEGORIES },
   { label: "models, complete list (inference APIs)", path: ["models"], of: new Set(["inference_api"]), counts: (fact) => fact.partial === false },
+  { label: "infrastructure, complete list", path: ["sovereignty", "infrastructure"], counts: (fact) => fact.partial === false },
   { label: "egress", path: ["contract", "egress_free"] },
   { label: "portability", path: ["contract", "data_portable"] },
   { label: "notice period", path: ["contract", "notice_period"] },
@@ -44,6 +35,8 @@ export interface ReportOptions {
   staleDays: number;
   /** The records buyers compare first (data/compared-first.json), measured question by question. */
   comparedFirst?: readonly string[];
+  /** The buyer questions measured; the registry's by default. */
+  questions?: readonly BuyerQuestion[];
   /** data/source-dates.json, for the repository histories that could not be read. */
   sourceDates?: SourceDates | null;
 }
@@ -90,6 +83,7 @@ const increment = (counts: Record<string, number>, key: string) => {
 };
 
 export function reportOf(providers: readonly Provider[], options: ReportOptions): DatasetReport {
+  const questions = options.questions ?? BUYER_QUESTIONS;
   const staleBefore = daysBefore(options.today, options.staleDays);
   const undatedBySource: Record<string, number> = {};
   const report: DatasetReport = {
@@ -124,7 +118,8 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
   };
   for (const record of providers) {
     increment(report.byCategory, record.category);
-    const country = record.ownership?.country_hq?.value ?? "unknown";
+    const hq = record.ownership?.country_hq;
+    const country = hq && hq.status !== "unknown" && typeof hq.value === "string" ? hq.value : "unknown";
     increment(report.byCountry, country);
     if (NORDIC.has(country)) report.nordic += 1;
     for (const [path, fact] of factsOf(record)) {
@@ -167,7 +162,7 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     .sort((a, b) => b.facts - a.facts || a.url.localeCompare(b.url));
   report.leastResearched.sort((a, b) => a.researched / a.applicable - b.researched / b.applicable || a.id.localeCompare(b.id));
 
-  for (const share of SHARES) {
+  for (const share of DEPTH) {
     let have = 0;
     let of = 0;
     for (const record of providers) {
@@ -181,10 +176,9 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     report.shares.push({ label: share.label, have, of });
   }
 
-  report.shares.push({ label: "a per-token price, provider-level or on models (inference APIs)", have: providers.filter((record) => record.category === "inference_api" && hasTokenPrice(record)).length, of: providers.filter((record) => record.category === "inference_api").length });
-  for (const question of BUYER_QUESTIONS) {
-    const asked = providers.filter((record) => !question.of || question.of.has(record.category));
-    report.questions.push({ key: question.key, label: question.label, asked: asked.length, answered: asked.filter((record) => question.answered(record)).length });
+  for (const question of questions) {
+    const asked = providers.filter((record) => asks(question, record.category));
+    report.questions.push({ key: question.key, label: question.label.en, asked: asked.length, answered: asked.filter((record) => answers(question, record)).length });
   }
   const byId = new Map(providers.map((record) => [record.id, record]));
   for (const id of options.comparedFirst ?? []) {
@@ -193,7 +187,7 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
       report.comparedFirstMissing.push(id);
       continue;
     }
-    report.comparedFirst.push({ id, category: record.category, ...buyerAnswersOf(record) });
+    report.comparedFirst.push({ id, category: record.category, ...buyerCoverageOf(record, questions) });
   }
   report.unreadableHistories = Object.entries(options.sourceDates?.files ?? {})
     .filter(([, entry]) => entry.date === null)
@@ -277,7 +271,7 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
     `Stale: ${report.stale.length} Facts verified more than ${report.staleDays} days ago`,
     ...listed(report.stale.map((entry) => ({ id: entry.id, path: `${entry.path} (verified ${entry.verified_at})` })), top),
     "",
-    "Buyer's questions answered (share of the records where the field applies):",
+    "Evidence depth (share of the records where the field applies):",
     ...report.shares.map((share) => `  ${share.label.padEnd(44)} ${String(share.have).padStart(4)} of ${String(share.of).padEnd(4)} ${percent(share.have, share.of)}`),
     "",
     "Buyer's questions, each over the records it is asked of (researched answer; not_applicable counts as answered):",

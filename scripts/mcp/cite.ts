@@ -2,6 +2,7 @@
 import { isFact, type FactLike } from "../schema/facts.js";
 import { formatSourceDate, withoutHiddenCharacters } from "../schema/primitives.js";
 import type { Provider } from "../schema/index.js";
+import { questionByPath } from "../schema/buyerQuestions.js";
 
 /** A Fact as a tool hands it out: the record's own Fact (provenance intact) and one line that quotes it. */
 export interface CitedFact {
@@ -59,8 +60,19 @@ function currencyOf(record: Provider): string {
   return currency && currency.status !== "unknown" && typeof currency.value === "string" ? currency.value : "(currency not researched)";
 }
 
+/** A vocabulary token with what it means, so an assistant never has to guess what "opt_out" promises. */
+function tokenWords(dotted: string, value: unknown): string | null {
+  const question = questionByPath(dotted);
+  const shape = question?.shape;
+  if (!shape || (shape.kind !== "token" && shape.kind !== "tokens")) return null;
+  const tokens = Array.isArray(value) ? value : [value];
+  return tokens.map((token) => `${String(token)} (${shape.vocabulary.terms[String(token)]?.meaning ?? "not in the vocabulary"})`).join(", ");
+}
+
 function valueWords(record: Provider, dotted: string, value: unknown): string {
   if (value === null || value === undefined) return "no value stated";
+  const token = tokenWords(dotted, value);
+  if (token) return token;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") {
     if (dotted === "pricing.price_per_1m_input_tokens") return `${value} ${currencyOf(record)} per 1M input tokens`;
@@ -103,7 +115,9 @@ export function quoteFact(record: Provider, dotted: string, fact: FactLike | und
   const status = String(fact.status);
   if (status === "unknown") return "not researched (status unknown; this is not a 'no')";
   const partial = fact.partial === true ? " (partial list: a sample, so a missing item is not evidence of absence)" : fact.partial === false ? " (complete list)" : "";
-  const value = status === "not_applicable" ? "" : `${valueWords(record, dotted, fact.value)}${partial} — `;
+  const display = typeof fact.display === "string" ? ` ("${oneLine(fact.display, 200)}")` : "";
+  const value = status === "not_applicable" ? "" : `${valueWords(record, dotted, fact.value)}${display}${partial} — `;
+  if (Array.isArray(fact.derived_from)) return `${value}${STATUS_WORDS[status] ?? status}; derived by the build from ${fact.derived_from.map(String).join(", ")} (quote those Facts with their sources)`;
   const source = typeof fact.source_url === "string" ? `; source ${fact.source_url}` : "; no source link";
   return `${value}${STATUS_WORDS[status] ?? status}; ${datesOf(fact)}${source}`;
 }

@@ -1,6 +1,8 @@
 /** find_providers as a pure function: each filter says match, no, or cannot tell; "cannot tell" is never counted as "no". */
 import { z } from "zod";
 import { Category, type Provider } from "../schema/index.js";
+import { BUYER_QUESTIONS, questionByKey, type BuyerQuestion } from "../schema/buyerQuestions.js";
+import { answerOf, matchAnswer, type Wanted } from "../schema/answers.js";
 import { citeFact, providerHeading, type CitedFact } from "./cite.js";
 import type { Snapshot } from "./source.js";
 import { datasetLine, FieldPath, type Outcome } from "./tools.js";
@@ -14,7 +16,63 @@ const CountryCode = z
 const STATUS_RANK: Record<string, number> = { confirmed: 3, claimed: 2, planned: 1, unknown: 0 };
 export const MinStatus = z.enum(["confirmed", "claimed", "planned"]);
 
+/** The filter a question takes, by the shape of its answer; null for answers a filter cannot use. */
+function filterOf(question: BuyerQuestion): z.ZodType | null {
+  const shape = question.shape;
+  switch (shape.kind) {
+    case "boolean":
+      return z.boolean().describe(`${question.label.en} (${question.path.join(".")}): true or false.`);
+    case "token":
+    case "tokens":
+      return z
+        .array(shape.vocabulary.schema)
+        .min(1)
+        .max(shape.vocabulary.tokens.length)
+        .describe(`${question.label.en} (${question.path.join(".")}): any of these values. ${shape.vocabulary.tokens.map((token) => `${token}: ${shape.vocabulary.terms[token]!.meaning}`).join(" ")}`);
+    case "country":
+    case "currency":
+    case "locations":
+    case "infrastructure":
+      return z
+        .array(shape.kind === "currency" ? z.string().regex(/^[A-Za-z]{3}$/).transform((code) => code.toUpperCase()) : CountryCode)
+        .min(1)
+        .max(30)
+        .describe(`${question.label.en} (${question.path.join(".")}): any of these ${shape.kind === "currency" ? "ISO 4217 codes" : shape.kind === "infrastructure" ? "countries of an infrastructure operator's parent" : "ISO 3166-1 alpha-2 codes"}.`);
+    case "certifications":
+      return z.array(z.string().trim().min(2).max(60)).min(1).max(10).describe(`${question.label.en}: every one of these must be held (matched loosely: "27001" finds "ISO/IEC 27001").`);
+    case "url":
+      return z.literal(true).describe(`${question.label.en} (${question.path.join(".")}): true keeps providers that publish one.`);
+    case "days":
+      return z.number().int().min(0).max(36500).describe(`${question.label.en}: at most this many days (0: not stored).`);
+    case "number":
+      return z
+        .strictObject({ max: z.number().nonnegative(), currency: z.string().regex(/^[A-Za-z]{3}$/).transform((code) => code.toUpperCase()) })
+        .describe(`${question.label.en} (${question.path.join(".")}): at most max, in this currency; prices in another currency are never converted and stay undecided.`);
+  }
+}
+
+/** Answer filters, one per buyer question, derived from the registry: a new question is a new filter. */
+export function answerFiltersOf(questions: readonly BuyerQuestion[] = BUYER_QUESTIONS) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const question of questions) {
+    const filter = filterOf(question);
+    if (filter) shape[question.key] = filter.optional();
+  }
+  return z.strictObject(shape);
+}
+
+/** What a filter's input says it wants, in the terms matchAnswer reads. */
+function wantedOf(input: unknown): Wanted {
+  if (Array.isArray(input)) return { anyOf: input };
+  if (typeof input === "number") return { max: input };
+  if (input !== null && typeof input === "object") return input as { max: number; currency: string };
+  return { anyOf: [input as string | boolean] };
+}
+
 export const FindProvidersInput = z.strictObject({
+  answers: answerFiltersOf()
+    .optional()
+    .describe("Filters on the typed buyer answers, by question key, all of which must hold, e.g. {\"dpa\": true, \"training\": [\"never\", \"opt_in\"], \"cloud_act\": [\"none_found\"], \"price\": {\"max\": 1, \"currency\": \"EUR\"}}. A provider whose answer is not researched is undecided, never a no."),
   category: Category.optional(),
   hq_country: CountryCode.optional().describe("Headquarters country (ownership.country_hq), ISO 3166-1 alpha-2, e.g. SE."),
   datacenter_country: CountryCode.optional().describe("A country in sovereignty.datacenter_locations, ISO 3166-1 alpha-2, e.g. SE."),
@@ -100,6 +158,18 @@ function verdictsFor(record: Provider, input: FindProvidersInput): Verdict[] {
     );
   }
   for (const field of new Set(input.known ?? [])) verdicts.push(factVerdict(record, field, input.min_status, () => "yes"));
+  for (const [key, filter] of Object.entries(input.answers ?? {})) {
+    const question = questionByKey(key);
+    if (!question || filter === undefined) continue;
+    const dotted = question.path.join(".");
+    const match = matchAnswer(record, answerOf(record, question), wantedOf(filter));
+    if (match.kind === "no") verdicts.push({ kind: "no" });
+    else if (match.kind === "undecided") verdicts.push({ kind: "inconclusive", path: dotted, reason: match.reason });
+    else {
+      const cited = citeFact(record, dotted);
+      verdicts.push(strongEnough(cited.fact?.status, input.min_status) ? { kind: "match", fact: cited } : { kind: "inconclusive", path: dotted, reason: `status ${String(cited.fact?.status)} is weaker than ${input.min_status}` });
+    }
+  }
   return verdicts;
 }
 
@@ -109,6 +179,7 @@ function describeFilters(input: FindProvidersInput): string {
     input.hq_country && `HQ country ${input.hq_country}`,
     input.datacenter_country && `data centre in ${input.datacenter_country}`,
     input.known?.length && `known: ${input.known.join(", ")}`,
+    ...Object.entries(input.answers ?? {}).map(([key, filter]) => `${key} ${JSON.stringify(filter)}`),
     input.min_status && `status at least ${input.min_status}`,
     input.query && `name or id contains "${input.query}"`,
   ].filter(Boolean);
@@ -138,8 +209,8 @@ export function findProviders(snapshot: Snapshot, input: FindProvidersInput): Ou
   }
 
   const lines = [`${matches.length} of ${snapshot.dataset.providers.length} providers match (${describeFilters(input)}). ${datasetLine(snapshot)}`];
-  if (input.min_status && !input.hq_country && !input.datacenter_country && !input.known?.length) {
-    lines.push(`Note: min_status applies to the Facts that hq_country, datacenter_country and known rest on; none was given, so it filtered nothing.`);
+  if (input.min_status && !input.hq_country && !input.datacenter_country && !input.known?.length && !Object.keys(input.answers ?? {}).length) {
+    lines.push(`Note: min_status applies to the Facts that hq_country, datacenter_country, known and answers rest on; none was given, so it filtered nothing.`);
   }
   const limit = input.limit ?? DEFAULT_LIMIT;
   const listed = matches.slice(0, limit);

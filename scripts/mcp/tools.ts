@@ -3,6 +3,7 @@ import { z } from "zod";
 import { appliesTo, FACT_PATHS, factAt, pathKey } from "../schema/coverage.js";
 import { factsOf } from "../schema/facts.js";
 import { Slug, type Provider, type Status } from "../schema/index.js";
+import { BUYER_QUESTIONS } from "../schema/buyerQuestions.js";
 import { citationLine, citeFact, providerHeading, type CitedFact } from "./cite.js";
 import type { Snapshot } from "./source.js";
 
@@ -17,20 +18,12 @@ export const FIELD_PATHS = FACT_PATHS.map(pathKey) as [string, ...string[]];
 
 export const FieldPath = z.enum(FIELD_PATHS, { message: `must be a Fact path of the Provider schema: ${FIELD_PATHS.join(", ")}` });
 
-/** The buyer's questions (as on the site's front page), compared when no fields are named. */
-export const DEFAULT_COMPARE_FIELDS = [
-  "ownership.country_hq",
-  "sovereignty.datacenter_locations",
-  "compliance.gdpr_dpa_available",
-  "compliance.data_used_for_training",
-  "compliance.iso_27001",
-  "api.openai_compatible",
-  "pricing.currency",
-  "pricing.vat_included",
-  "pricing.price_per_1m_input_tokens",
+/** Every buyer question of the registry, and the price fields read beside it: compared when no fields are named. */
+export const DEFAULT_COMPARE_FIELDS: readonly string[] = [
+  ...BUYER_QUESTIONS.map((question) => pathKey(question.path)),
   "pricing.price_per_1m_output_tokens",
   "pricing.reference_model",
-] as const;
+];
 // A renamed schema field must fail at start-up (and in every test), not turn a default column into "not researched".
 for (const field of DEFAULT_COMPARE_FIELDS) if (!FIELD_PATHS.includes(field)) throw new Error(`DEFAULT_COMPARE_FIELDS names ${field}, which the Provider schema does not`);
 

@@ -1,8 +1,9 @@
 import { Provider, type Category } from "./provider.js";
 import { objectShape } from "./walk.js";
+import { asks, questionByPath } from "./buyerQuestions.js";
+import { factAt, pathKey, type FactPath } from "./factPath.js";
 
-/** A Fact's place in a record: a top-level Fact (`models`) or a member of a block (`pricing.currency`). */
-export type FactPath = readonly [string] | readonly [string, string];
+export { factAt, pathKey, type FactPath };
 
 const isFactSchema = (schema: Parameters<typeof objectShape>[0]) => {
   const shape = objectShape(schema);
@@ -25,33 +26,16 @@ export const FACT_PATHS: readonly FactPath[] = (() => {
 })();
 
 /**
- * Fields that do not apply to what a category sells, so a record is not counted short for leaving them
- * out: a GPU rental has no per-token price, an assistant platform no pass-through policy.
+ * Fields that are not buyer questions and do not apply to what a category sells, so a record is not counted
+ * short for leaving them out: a GPU rental has no reference model, an assistant platform no pass-through
+ * policy. Which categories a buyer question is asked of is the registry's (buyerQuestions.ts).
  */
 const NOT_FOR_CATEGORY: Record<Category, ReadonlySet<string>> = {
   inference_api: new Set(["pricing.pass_through"]),
-  gateway_router: new Set(["pricing.price_per_1m_input_tokens", "pricing.price_per_1m_output_tokens", "pricing.reference_model", "own_weights"]),
-  platform_assistant: new Set(["pricing.price_per_1m_input_tokens", "pricing.price_per_1m_output_tokens", "pricing.reference_model", "pricing.pass_through"]),
-  compute_gpu: new Set([
-    "pricing.price_per_1m_input_tokens",
-    "pricing.price_per_1m_output_tokens",
-    "pricing.reference_model",
-    "pricing.pass_through",
-    "api.openai_compatible",
-    "models",
-    "mcp_support",
-    "own_weights",
-  ]),
+  gateway_router: new Set(["pricing.price_per_1m_output_tokens", "pricing.reference_model", "own_weights"]),
+  platform_assistant: new Set(["pricing.price_per_1m_output_tokens", "pricing.reference_model", "pricing.pass_through"]),
+  compute_gpu: new Set(["pricing.price_per_1m_output_tokens", "pricing.reference_model", "pricing.pass_through", "models", "mcp_support", "own_weights"]),
 };
-
-export const pathKey = (path: readonly PropertyKey[]): string => path.map(String).join(".");
-
-/** The Fact at a path, if the record has one there. */
-export function factAt(record: Provider, path: FactPath): { value?: unknown; status?: unknown } | undefined {
-  const top = (record as Record<string, unknown>)[path[0]];
-  const found = path.length === 1 ? top : top && typeof top === "object" ? (top as Record<string, unknown>)[path[1]] : undefined;
-  return found !== null && typeof found === "object" && "status" in found ? (found as { value?: unknown; status?: unknown }) : undefined;
-}
 
 export interface Coverage {
   /** Fields of the schema that apply to the record's category and are not marked not_applicable. */
@@ -62,11 +46,10 @@ export interface Coverage {
 
 /** How much of what applies to a record has been researched; a missing field counts as not researched. */
 export function coverageOf(record: Provider): Coverage {
-  const skip = NOT_FOR_CATEGORY[record.category];
   let applicable = 0;
   let researched = 0;
   for (const path of FACT_PATHS) {
-    if (skip.has(pathKey(path))) continue;
+    if (!appliesTo(record.category, path)) continue;
     const fact = factAt(record, path);
     if (fact?.status === "not_applicable") continue;
     applicable += 1;
@@ -77,5 +60,7 @@ export function coverageOf(record: Provider): Coverage {
 
 /** Whether a field applies to a category (for shares in the report). */
 export function appliesTo(category: Category, path: FactPath): boolean {
-  return !NOT_FOR_CATEGORY[category].has(pathKey(path));
+  const key = pathKey(path);
+  const question = questionByPath(key);
+  return question ? asks(question, category) : !NOT_FOR_CATEGORY[category].has(key);
 }

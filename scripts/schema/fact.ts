@@ -54,6 +54,10 @@ export function fact<Value extends z.ZodType>(value: Value) {
         .describe(
           "Set by the build from the source watch (data/sources.json), never typed: the cited page changed after verified_at, answers 404/410 or no longer resolves, or redirects to another site. Until someone re-reads it, quote the value as seen before that date.",
         ),
+      derived_from: z
+        .array(z.string())
+        .optional()
+        .describe("Set by the build on a derived Fact, never typed: the paths of the Facts its value was computed from (their values, statuses and dates are in its note)."),
       reassessed_at: IsoDate.optional().describe("Date the status was re-assessed."),
       display: z.string().optional().describe("Optional display override."),
     })

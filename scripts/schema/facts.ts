@@ -18,6 +18,7 @@ export interface FactLike {
   partial?: unknown;
   note?: unknown;
   display?: unknown;
+  derived_from?: unknown;
 }
 
 export const isFact = (node: unknown): node is FactLike =>

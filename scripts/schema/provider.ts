@@ -2,60 +2,58 @@ import { z } from "zod";
 import { fact } from "./fact.js";
 import { Model } from "./model.js";
 import { DisplayName, HttpUrl, IsoDate, IsoDateTime, Slug } from "./primitives.js";
+import { Category } from "./category.js";
+import { questionsOfBlock, valueSchemaOf, type BuyerQuestion, type QuestionFieldsOf } from "./buyerQuestions.js";
+import { Availability } from "./vocabularies.js";
 
-export const Category = z
-  .enum(["inference_api", "gateway_router", "platform_assistant", "compute_gpu"], {
-    message: "must be one of inference_api, gateway_router, platform_assistant, compute_gpu",
-  })
-  .describe("The layer of what is bought. Never a geography: jurisdiction is carried by ownership and sovereignty.");
-export type Category = z.infer<typeof Category>;
+export { Category } from "./category.js";
+export { Certification, CountryCode, DatacenterLocation, InfrastructureLink } from "./values.js";
 
 /** A fact whose value the spec leaves open between a yes/no and a qualified statement. */
 const YesNoOrText = z.union([z.boolean(), z.string()]);
 const Text = z.string();
-const Flag = z.boolean();
-const CountryCode = z
-  .string()
-  .regex(/^[A-Z]{2}$/, { message: "must be an ISO 3166-1 alpha-2 country code such as SE" });
 
-export const DatacenterLocation = z.looseObject({
-  country: CountryCode,
-  city: z.string().optional(),
-  role: z.string().optional().describe("What runs there, e.g. inference, training, storage, primary, backup."),
-});
+type AnswerFactSchema = z.ZodOptional<ReturnType<typeof fact<z.ZodUnknown>>>;
 
-export const Certification = z.looseObject({
-  name: z.string().min(1),
-  achieved: z.boolean({ message: "must be true or false" }),
-});
+/** The Fact of a buyer question: its value typed by the question's shape, its description from the registry. */
+function answerFact(entry: BuyerQuestion) {
+  const vocabulary = entry.shape.kind === "token" || entry.shape.kind === "tokens" ? entry.shape.vocabulary : null;
+  const derived = entry.derived ? " Derived by the build from the Facts it rests on (named in derived_from); never typed in the seed." : "";
+  const about = [entry.about, vocabulary?.about].filter(Boolean).join(" ");
+  return fact(valueSchemaOf(entry.shape))
+    .optional()
+    .describe(`Buyer question "${entry.label.en}" (${entry.key}).${about ? ` ${about}` : ""}${derived}`);
+}
 
-export const Ownership = z
-  .looseObject({
-    country_hq: fact(CountryCode).optional(),
-    ownership_jurisdiction: fact(Text).optional(),
-    foreign_parent: fact(Flag).optional().describe("True when the provider is controlled from outside the EU/EEA."),
-    org_number: fact(Text).optional(),
-  })
-  .describe("Ownership and control chain.");
+/**
+ * A block of Facts: the buyer questions of the block first, typed by the registry, in its order; then the
+ * other members given here. Adding a question to the registry adds its field here.
+ */
+function block<Block extends string, Members extends Record<string, z.ZodType>>(name: Block, members: Members) {
+  const typed: Record<string, z.ZodType> = {};
+  for (const entry of questionsOfBlock(name)) typed[entry.path[1]!] = answerFact(entry);
+  // The value schemas are chosen by the registry at run time; the type says only that each is a Fact.
+  return z.looseObject({ ...typed, ...members }) as unknown as z.ZodObject<Members & { [Field in QuestionFieldsOf<Block>]: AnswerFactSchema }, z.core.$loose>;
+}
 
-export const Sovereignty = z.looseObject({
-  datacenter_locations: fact(z.array(DatacenterLocation)).optional(),
-  data_residency_guarantee: fact(YesNoOrText).optional(),
-  third_country_transfer: fact(YesNoOrText).optional(),
-  cloud_act_exposure: fact(YesNoOrText).optional(),
+export const Ownership = block("ownership", {
+  org_number: fact(Text).optional(),
+  contracting_entity: fact(Text)
+    .optional()
+    .describe("The legal entity a customer signs with, as the terms, imprint or register name it (e.g. Microsoft Ireland Operations Ltd)."),
+  ultimate_parent: fact(Text)
+    .optional()
+    .describe("The company or owner that ultimately controls the contracting entity (the entity itself when independent); its country is ownership_jurisdiction."),
+}).describe("Ownership and control chain: the contracting entity, its ultimate parent and that parent's country.");
+
+export const Sovereignty = block("sovereignty", {
   energy_sustainability: fact(YesNoOrText).optional(),
 });
 
-export const Compliance = z.looseObject({
-  gdpr_dpa_available: fact(YesNoOrText).optional(),
-  zero_retention: fact(YesNoOrText).optional(),
-  data_used_for_training: fact(YesNoOrText).optional(),
+export const Compliance = block("compliance", {
   eu_ai_act_status: fact(Text).optional(),
-  iso_27001: fact(YesNoOrText).optional(),
   nis2_dora_relevance: fact(YesNoOrText).optional(),
-  certifications: fact(z.array(Certification)).optional(),
   sector_fit: fact(z.array(z.string())).optional(),
-  subprocessors_list_url: fact(HttpUrl).optional(),
 });
 
 export const ObservedPrice = z.looseObject({
@@ -75,47 +73,28 @@ export const PricingObserved = z.looseObject({
   source_url: HttpUrl.optional(),
 });
 
-export const Pricing = z
-  .looseObject({
-    model: fact(Text)
-      .optional()
-      .describe("Pricing model as the source states it: per_token, per_hour, per_minute, per_second, subscription, per_seat, pass_through, custom_quote."),
-    currency: fact(z.string().regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code such as EUR" }))
-      .optional()
-      .describe("ISO 4217 currency of every price in the record (provider-level prices and model prices)."),
-    vat_included: fact(Flag)
-      .optional()
-      .describe("true when the listed prices include VAT, false when they exclude it. Unknown means the source does not say."),
-    price_per_1m_input_tokens: fact(z.number({ message: "must be a number" }))
-      .optional()
-      .describe(
-        "The lowest listed price per 1 million input tokens of a text-generation (chat or completion) model on the provider's own price list, in pricing.currency; reference_model names that model. Not an average, not an embedding or speech price, not converted between currencies.",
-      ),
-    price_per_1m_output_tokens: fact(z.number({ message: "must be a number" }))
-      .optional()
-      .describe("The output-token price per 1 million tokens of the same reference_model, in pricing.currency."),
-    reference_model: fact(Text)
-      .optional()
-      .describe("The model whose listed price is quoted in price_per_1m_input_tokens and price_per_1m_output_tokens."),
-    pass_through: fact(YesNoOrText)
-      .optional()
-      .describe("For routers and gateways: whether the upstream providers' prices are passed through unchanged, and any fee or markup."),
-    free_tier: fact(YesNoOrText).optional(),
-    pricing_page_url: fact(HttpUrl).optional(),
-    _observed: PricingObserved.optional(),
-  })
-  .describe(
-    "Prices. Every price is in pricing.currency; vat_included says whether VAT is in it. Provider-level per-1M prices are comparable across records: the lowest listed text-model price, with the model named.",
-  );
+export const Pricing = block("pricing", {
+  price_per_1m_output_tokens: fact(z.number({ message: "must be a number" }))
+    .optional()
+    .describe("The output-token price per 1 million tokens of the same reference_model, in pricing.currency."),
+  reference_model: fact(Text)
+    .optional()
+    .describe("The model whose listed price is quoted in price_per_1m_input_tokens and price_per_1m_output_tokens."),
+  pass_through: fact(YesNoOrText)
+    .optional()
+    .describe("For routers and gateways: whether the upstream providers' prices are passed through unchanged, and any fee or markup."),
+  free_tier: fact(YesNoOrText).optional(),
+  pricing_page_url: fact(HttpUrl).optional(),
+  _observed: PricingObserved.optional(),
+}).describe(
+  "Prices. Every price is in pricing.currency; vat_included says whether VAT is in it. Provider-level per-1M prices are comparable across records: the lowest listed text-model price, with the model named.",
+);
 
-export const Api = z.looseObject({
-  openai_compatible: fact(Flag).optional(),
-  base_url: fact(HttpUrl).optional(),
+export const Api = block("api", {
   sdks: fact(z.array(z.string())).optional(),
   docs_url: fact(HttpUrl).optional(),
   sla_uptime: fact(z.union([z.string(), z.number()])).optional(),
 });
-
 export const Contract = z.looseObject({
   binding_free: fact(YesNoOrText).optional(),
   credits_refundable: fact(YesNoOrText).optional(),
@@ -168,15 +147,15 @@ export const Provider = z
     record_updated_at: IsoDate,
     last_full_review: IsoDate.optional(),
     last_scrape_at: IsoDate.optional(),
-    availability_status: fact(Text).optional().describe("Seen: live, coming_soon, partners_only."),
+    availability_status: fact(Availability.schema).optional().describe(Availability.about),
     ownership: Ownership.optional(),
     sovereignty: Sovereignty.optional(),
     compliance: Compliance.optional(),
     pricing: Pricing.optional(),
     api: Api.optional(),
     models: fact(z.array(Model)).optional(),
-    mcp_support: fact(Flag).optional(),
-    own_weights: fact(Flag).optional(),
+    mcp_support: fact(z.boolean()).optional(),
+    own_weights: fact(z.boolean()).optional(),
     contract: Contract.optional(),
     onboarding: Onboarding.optional(),
     _contested: Contested.optional().describe("Marks a record whose identity or operating state is disputed."),

@@ -1,4 +1,5 @@
 import { promises as fs } from "node:fs";
+import { stringValueOf } from "../schema/factPath.js";
 import path from "node:path";
 import type { ProjectPaths } from "../config.js";
 import { Observation, type Provider } from "../schema/index.js";
@@ -59,7 +60,7 @@ function targetsOf(providers: readonly Provider[], sources: ReadonlyMap<string, 
   for (const record of providers) {
     if (options.only.length > 0 && !options.only.includes(record.id)) continue;
     const source = sources.get(record.id);
-    const base = record.api?.base_url?.value;
+    const base = stringValueOf(record.api?.base_url);
     const endpoint = options.url ?? source?.endpoint ?? (base ? modelsEndpoint(base) : null);
     if (endpoint) targets.push({ record, endpoint, adapter: (source?.adapter as AdapterName | undefined) ?? DEFAULT_ADAPTER, source });
     else skipped.push(record.id);
@@ -80,7 +81,7 @@ export async function scrape(paths: ProjectPaths, providers: readonly Provider[]
   const targets = targetsOf(providers, sources, options, summary.skipped);
   const outcomes = await mapLimit(targets, options.concurrency, async ({ record, endpoint, adapter, source }): Promise<ProviderOutcome> => {
     const started = Date.now();
-    const { grant, withheld } = keyGrantFor(record.id, record.api?.base_url?.value, source, options.env);
+    const { grant, withheld } = keyGrantFor(record.id, stringValueOf(record.api?.base_url), source, options.env);
     const fetched = await fetchModelsList(endpoint, { adapter, source, grant, policy: options.policy });
     // Whatever went wrong, no word of the key reaches the observation, the log or the summary.
     const result = fetched.ok ? fetched : { ...fetched, error: scrubSecrets(fetched.error, [grant?.key, rawKeyOf(record.id, options.env)]) };

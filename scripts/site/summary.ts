@@ -1,4 +1,5 @@
 import { coverageOf, type Coverage } from "../schema/coverage.js";
+import { stringValueOf } from "../schema/factPath.js";
 import type { Category, FactStatus, Provider } from "../schema/index.js";
 import { factsByStatusOf, factsOf } from "../schema/facts.js";
 import { buyerAnswers, type BuyerAnswers } from "./browse/answers.js";
@@ -57,7 +58,7 @@ export function summarize(record: Provider): RecordSummary {
     name: record.name,
     legalName: record.legal_name ?? null,
     category: record.category,
-    country: record.ownership?.country_hq?.value ?? null,
+    country: stringValueOf(record.ownership?.country_hq),
     availability: availability && availability.status !== "unknown" ? String(availability.value) : null,
     factsByStatus: factsByStatusOf(record),
     coverage: coverageOf(record),

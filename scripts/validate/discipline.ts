@@ -1,4 +1,5 @@
 import { factsOf } from "../schema/facts.js";
+import { questionByPath } from "../schema/buyerQuestions.js";
 import type { Provider } from "../schema/index.js";
 import type { Problem } from "../problems.js";
 import { jsonPath } from "../problems.js";
@@ -79,7 +80,8 @@ export function checkDiscipline(file: string, record: Provider, today: string): 
         report([...path, "source_date"], "source-date-in-future", `source_date ${fact.source_date} is later than the build day ${today}`);
       }
     }
-    const isList = Array.isArray(fact.value);
+    // A list of vocabulary values (pricing.model) names what applies; it is not a sample of a longer list.
+    const isList = Array.isArray(fact.value) && questionByPath(path.map(String).join("."))?.shape.kind !== "tokens";
     if (isList && !("partial" in fact)) {
       report(path, "partial-required", "a list value needs partial: true when it is a sample, false when it is the provider's complete list");
     }

@@ -8,6 +8,7 @@ import { checkOneCompany, checkOrgNumbers, companyRecordOf, type CompanyRecord }
 import { checkDisplayText } from "./displayText.js";
 import { factsOf } from "../schema/facts.js";
 import { checkDiscipline } from "./discipline.js";
+import { checkAnswers } from "./answers.js";
 import type { Problem } from "../problems.js";
 import { jsonPath } from "../problems.js";
 import { problemsFromIssues } from "./schemaIssues.js";
@@ -81,6 +82,9 @@ export function validateProvider(raw: RawFile, today: string, problems: Problem[
   const hidden = checkDisplayText(raw.file, id, input);
   if (hidden.length > 0) ok = false;
   problems.push(...hidden);
+  const typed = checkAnswers(raw.file, parsed.data);
+  if (typed.length > 0) ok = false;
+  problems.push(...typed);
   const discipline = checkDiscipline(raw.file, parsed.data, today);
   if (discipline.some((problem) => problem.severity === "error")) ok = false;
   problems.push(...discipline);

@@ -1,4 +1,5 @@
-import { BUYER_QUESTIONS } from "../../schema/buyerQuestions.js";
+import { BUYER_QUESTIONS, type BuyerQuestion } from "../../schema/buyerQuestions.js";
+import { answerOf, answerText, typedCell } from "../../schema/answers.js";
 import { factAt, type FactPath } from "../../schema/coverage.js";
 import type { Provider } from "../../schema/index.js";
 import { csvField } from "./csv.js";
@@ -15,25 +16,13 @@ interface Column {
   cell: (record: Provider) => unknown;
 }
 
+/** Price fields read beside the buyer questions, which are not questions of their own. */
 const PRICE_FIELDS: ReadonlyArray<{ label: string; path: FactPath }> = [
-  { label: "Price model", path: ["pricing", "model"] },
-  { label: "VAT included", path: ["pricing", "vat_included"] },
-  { label: "Lowest input price per 1M tokens", path: ["pricing", "price_per_1m_input_tokens"] },
   { label: "Lowest output price per 1M tokens", path: ["pricing", "price_per_1m_output_tokens"] },
   { label: "Reference model", path: ["pricing", "reference_model"] },
 ];
 
-/** The buyer's questions that one Fact answers, then the price fields not already among them. */
-const FACT_FIELDS: ReadonlyArray<{ label: string; path: FactPath }> = (() => {
-  const fields = BUYER_QUESTIONS.flatMap((question) => (question.path ? [{ label: question.label, path: question.path }] : []));
-  const seen = new Set(fields.map((field) => field.path.join(".")));
-  return [...fields, ...PRICE_FIELDS.filter((field) => !seen.has(field.path.join(".")))].map((field) => ({
-    label: field.label.charAt(0).toUpperCase() + field.label.slice(1),
-    path: field.path,
-  }));
-})();
-
-type FactLike = { value?: unknown; status?: unknown; source_date?: unknown; partial?: unknown };
+type FactLike = { value?: unknown; status?: unknown; source_date?: unknown; partial?: unknown; display?: unknown };
 
 /** A value as a person reads it: yes/no, lists joined by "; ", a location as "SE (Stockholm, inference)". */
 export function readable(value: unknown): string {
@@ -76,8 +65,26 @@ function modelsCell(record: Provider): string {
   return items.join("; ") + (models.partial === true && items.length ? " (partial list)" : "");
 }
 
-export function providersCsvColumns(baseUrl: string): Column[] {
-  const status = (fact: FactLike | undefined) => (typeof fact?.status === "string" ? fact.status : "unknown");
+/**
+ * Four columns per buyer question: the typed value (a token, a code, true/false; lists joined with ";"), the
+ * text a person reads (the researcher's own wording where the Fact has one), its status and its source date.
+ */
+function questionColumns(question: BuyerQuestion): Column[] {
+  const label = question.label.en;
+  const fact = (record: Provider) => factAt(record, question.path) as FactLike | undefined;
+  return [
+    { header: label, cell: (record) => typedCell(answerOf(record, question)) },
+    { header: `${label}: text`, cell: (record) => displayOf(fact(record)) ?? answerText(answerOf(record, question), "en") },
+    { header: `${label}: status`, cell: (record) => statusOf(fact(record)) },
+    { header: `${label}: source date`, cell: (record) => fact(record)?.source_date },
+  ];
+}
+
+const statusOf = (fact: FactLike | undefined) => (typeof fact?.status === "string" ? fact.status : "unknown");
+const displayOf = (fact: FactLike | undefined) => (fact && fact.status !== "unknown" && typeof fact.display === "string" ? fact.display : null);
+
+export function providersCsvColumns(baseUrl: string, questions: readonly BuyerQuestion[] = BUYER_QUESTIONS): Column[] {
+  const status = statusOf;
   return [
     { header: "Provider id", cell: (record) => record.id },
     { header: "Provider", cell: (record) => record.name },
@@ -85,7 +92,8 @@ export function providersCsvColumns(baseUrl: string): Column[] {
     { header: "Website", cell: (record) => record.website },
     { header: "Legal name", cell: (record) => record.legal_name },
     { header: "Availability", cell: (record) => factValue(record.availability_status as FactLike) },
-    ...FACT_FIELDS.flatMap(({ label, path }) => [
+    ...questions.flatMap(questionColumns),
+    ...PRICE_FIELDS.flatMap(({ label, path }) => [
       { header: label, cell: (record: Provider) => factValue(factAt(record, path) as FactLike | undefined) },
       { header: `${label}: status`, cell: (record: Provider) => status(factAt(record, path) as FactLike | undefined) },
       { header: `${label}: source date`, cell: (record: Provider) => (factAt(record, path) as FactLike | undefined)?.source_date },

@@ -1,73 +1,54 @@
-import type { FactStatus, Provider } from "../../schema/index.js";
+import { answersOf, answerText, type Lang, type TypedAnswer } from "../../schema/answers.js";
+import type { FactStatus } from "../../schema/index.js";
+import { factAt, stringValueOf } from "../../schema/factPath.js";
 
-/** One cell of the buyer's-questions table: a short answer and the status it rests on. */
+/**
+ * One cell of a buyer's-question table, as a page keeps it for every record: the status it rests on, the
+ * filter keys, a number to sort by, and the text in both languages. Small, because the build keeps it for
+ * every record (RecordSummary) instead of the record itself.
+ */
 export interface Answer {
   /** Null when the field is missing or unknown: not researched, never "no". */
-  text: string | null;
   status: FactStatus | null;
-  /** For sorting: a number where the answer is a price, else the text. */
-  sort: number | string | null;
+  keys: string[];
+  number: number | null;
+  text: Record<Lang, string> | null;
 }
 
-export interface BuyerAnswers {
-  datacenterCountries: Answer & { countries: string[] };
-  dpa: Answer;
-  training: Answer;
-  iso27001: Answer;
-  openaiCompatible: Answer;
-  lowestPrice: Answer;
+/** Every buyer question's answer by the question's key. */
+export type BuyerAnswers = Record<string, Answer>;
+
+const LANGS: Lang[] = ["en", "sv"];
+
+function pageAnswer(answer: TypedAnswer): Answer {
+  const en = answerText(answer, "en");
+  return {
+    status: answer.status,
+    keys: answer.keys,
+    number: answer.number,
+    text: en === null ? null : (Object.fromEntries(LANGS.map((lang) => [lang, answerText(answer, lang)!])) as Record<Lang, string>),
+  };
 }
 
-type FactOf<T> = { value?: T | null; status: FactStatus; partial?: boolean } | undefined;
-
-const NOT_RESEARCHED: Answer = { text: null, status: null, sort: null };
-
-const shorten = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
-
-function answer<T>(fact: FactOf<T>, words: (value: T) => string): Answer {
-  if (!fact || fact.status === "unknown" || fact.value === null || fact.value === undefined) {
-    return fact?.status === "not_applicable" ? { text: "not applicable", status: "not_applicable", sort: null } : NOT_RESEARCHED;
-  }
-  const text = words(fact.value);
-  return { text, status: fact.status, sort: text };
+/** The lowest per-token price as a buyer compares it: the figure, its currency and VAT, and the model it is for. */
+function priceAnswer(record: object, answer: TypedAnswer): Answer {
+  if (answer.status === null || answer.number === null) return pageAnswer(answer);
+  const currency = stringValueOf(factAt(record, ["pricing", "currency"])) ?? "";
+  const output = factAt(record, ["pricing", "price_per_1m_output_tokens"])?.value;
+  const model = stringValueOf(factAt(record, ["pricing", "reference_model"]));
+  const vat = factAt(record, ["pricing", "vat_included"]);
+  const vatValue = vat && vat.status !== "unknown" ? vat.value : null;
+  const figure = `${answer.number} ${currency}`.trim() + (typeof output === "number" ? ` / ${output}` : "");
+  const words: Record<Lang, string> = {
+    en: figure + (vatValue === true ? " incl. VAT" : vatValue === false ? " excl. VAT" : "") + (model ? ` (${model})` : ""),
+    sv: figure + (vatValue === true ? " inkl. moms" : vatValue === false ? " exkl. moms" : "") + (model ? ` (${model})` : ""),
+  };
+  return { ...pageAnswer(answer), keys: currency ? [currency] : [], text: words };
 }
-
-const yesNo = (yes: string, no: string) => (value: boolean | string) => (value === true ? yes : value === false ? no : shorten(value));
 
 /** The answers a buyer compares providers on, each with the status of the Fact it comes from. */
-export function buyerAnswers(record: Provider): BuyerAnswers {
-  const locations = record.sovereignty?.datacenter_locations as FactOf<Array<{ country: string }>>;
-  const listed = locations && locations.status !== "unknown" && Array.isArray(locations.value) ? locations.value : [];
-  const countries = [...new Set(listed.map((location) => location.country))].sort();
-  const datacenterCountries = countries.length
-    ? { text: countries.join(", ") + (locations!.partial ? " (partial list)" : ""), status: locations!.status, sort: countries.join(","), countries }
-    : { ...answer(locations, () => ""), countries };
-
-  const iso = record.compliance?.iso_27001 as FactOf<boolean | string>;
-  let iso27001 = answer(iso, yesNo("yes", "no"));
-  if (iso27001.status === null) {
-    const certifications = record.compliance?.certifications as FactOf<Array<{ name: string; achieved: boolean }>>;
-    const held = certifications && certifications.status !== "unknown" ? certifications.value?.find((c) => /27001/.test(c.name)) : undefined;
-    if (held) iso27001 = { text: held.achieved ? "yes" : "in progress", status: certifications!.status, sort: held.achieved ? "yes" : "in progress" };
-  }
-
-  const pricing = record.pricing;
-  const input = pricing?.price_per_1m_input_tokens as FactOf<number>;
-  let lowestPrice = NOT_RESEARCHED;
-  if (input && input.status !== "unknown" && typeof input.value === "number") {
-    const currency = pricing?.currency?.value ?? "";
-    const output = pricing?.price_per_1m_output_tokens?.value;
-    const vat = pricing?.vat_included?.status !== "unknown" ? pricing?.vat_included?.value : null;
-    const text = `${input.value} ${currency}`.trim() + (typeof output === "number" ? ` / ${output}` : "") + (vat === true ? " incl. VAT" : vat === false ? " excl. VAT" : "");
-    lowestPrice = { text, status: input.status, sort: input.value };
-  }
-
-  return {
-    datacenterCountries,
-    dpa: answer(record.compliance?.gdpr_dpa_available as FactOf<boolean | string>, yesNo("yes", "no")),
-    training: answer(record.compliance?.data_used_for_training as FactOf<boolean | string>, yesNo("used for training", "not used")),
-    iso27001,
-    openaiCompatible: answer(record.api?.openai_compatible as FactOf<boolean>, yesNo("yes", "no")),
-    lowestPrice,
-  };
+export function buyerAnswers(record: object): BuyerAnswers {
+  const answers: BuyerAnswers = {};
+  for (const answer of answersOf(record)) answers[answer.question.key] = answer.question.key === "price" ? priceAnswer(record, answer) : pageAnswer(answer);
+  return answers;
 }

@@ -1,5 +1,6 @@
 import type { Provider, Status } from "../../schema/index.js";
 import type { Answer } from "./answers.js";
+import { questionByKey } from "../../schema/buyerQuestions.js";
 import type { RecordSummary } from "../summary.js";
 import { STATUS_LABEL } from "./facts.js";
 import { html, page, type Html } from "./html.js";
@@ -15,41 +16,25 @@ export function categoryLabel(category: Provider["category"]): string {
   return CATEGORY_LABEL[category];
 }
 
-/** The buyer's questions, in column order: the key names the filter value and the summary member. */
-const QUESTIONS = [
-  ["datacenterCountries", "Data-centre countries"],
-  ["dpa", "DPA"],
-  ["training", "Training use"],
-  ["iso27001", "ISO 27001"],
-  ["openaiCompatible", "OpenAI-compatible API"],
-  ["lowestPrice", "Lowest price per 1M tokens (in / out)"],
-] as const;
-
-/** Column keys as the URL's `sort` parameter names them (`?sort=price`, `?sort=-price` for descending). */
-const SORT_KEY: Record<(typeof QUESTIONS)[number][0], string> = {
-  datacenterCountries: "dc",
-  dpa: "dpa",
-  training: "training",
-  iso27001: "iso27001",
-  openaiCompatible: "openai",
-  lowestPrice: "price",
-};
+/** The buyer's questions shown as columns, by registry key (also the URL's `sort` and `known` values). */
+const COLUMNS = ["dc", "dpa", "training", "cloud_act", "iso27001", "openai", "price"] as const;
+const QUESTIONS = COLUMNS.map((key) => [key, questionByKey(key)!.label.en] as const);
 
 /** A cell that always shows the status its answer rests on; a missing answer reads "not researched". */
-function answerCell(answer: Answer): Html {
-  if (answer.text === null) return html`<td data-sort=""><span class="muted">not researched</span></td>`;
+function answerCell(answer: Answer | undefined): Html {
+  if (!answer || answer.text === null) return html`<td data-sort=""><span class="muted">not researched</span></td>`;
   const status = answer.status ?? "unknown";
-  return html`<td data-sort="${answer.sort ?? ""}" data-status="${status}">${answer.text} <span class="badge badge-${status}">${STATUS_LABEL[status]}</span></td>`;
+  return html`<td data-sort="${answer.number ?? answer.text.en}" data-status="${status}">${answer.text.en} <span class="badge badge-${status}">${STATUS_LABEL[status]}</span></td>`;
 }
 
 export function indexPage(providers: readonly RecordSummary[], status: Status): string {
   const countries = [...new Set(providers.map((record) => record.country).filter((c): c is string => Boolean(c)))].sort();
-  const datacenterCountries = [...new Set(providers.flatMap((record) => record.answers.datacenterCountries.countries))].sort();
+  const datacenterCountries = [...new Set(providers.flatMap((record) => record.answers.dc?.keys ?? []))].sort();
   const categories = Object.keys(CATEGORY_LABEL) as Provider["category"][];
   const rows = providers.map((record) => {
     const { country, coverage, answers } = record;
-    const known = QUESTIONS.filter(([key]) => answers[key].text !== null).map(([key]) => key);
-    return html`<tr data-category="${record.category}" data-country="${country ?? ""}" data-dc="${answers.datacenterCountries.countries.join(" ")}" data-known="${known.join(" ")}" data-search="${`${record.name} ${record.id} ${record.legalName ?? ""}`.toLowerCase()}">
+    const known = QUESTIONS.filter(([key]) => answers[key]?.text).map(([key]) => key);
+    return html`<tr data-category="${record.category}" data-country="${country ?? ""}" data-dc="${(answers.dc?.keys ?? []).join(" ")}" data-known="${known.join(" ")}" data-search="${`${record.name} ${record.id} ${record.legalName ?? ""}`.toLowerCase()}">
 <th scope="row" data-sort="${record.name.toLowerCase()}"><a href="providers/${record.id}.html">${record.name}</a></th>
 <td>${categoryLabel(record.category)}</td>
 <td>${country ?? html`<span class="muted">not researched</span>`}</td>
@@ -77,7 +62,7 @@ Every value in this dataset carries its own status, source, source date and veri
 <p id="shown" aria-live="polite">${providers.length} of ${providers.length} providers shown.</p>
 <div class="scroll"><table id="providers">
 <caption>Providers and the answers buyers compare, each with the status it rests on. "Own statement" (claimed) is the provider's word; "not researched" never means "no". Researched counts the fields that apply to the category. Select a column heading to sort.</caption>
-<thead><tr><th scope="col" data-key="name">Provider</th><th scope="col" data-key="category">Category</th><th scope="col" data-key="country">HQ country</th><th scope="col" data-key="researched">Researched</th>${QUESTIONS.map(([key, label]) => html`<th scope="col" data-key="${SORT_KEY[key]}">${label}</th>`)}<th scope="col" data-key="verified">Last verified</th><th scope="col" data-key="data">Data</th></tr></thead>
+<thead><tr><th scope="col" data-key="name">Provider</th><th scope="col" data-key="category">Category</th><th scope="col" data-key="country">HQ country</th><th scope="col" data-key="researched">Researched</th>${QUESTIONS.map(([key, label]) => html`<th scope="col" data-key="${key}">${label}</th>`)}<th scope="col" data-key="verified">Last verified</th><th scope="col" data-key="data">Data</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>

@@ -1,0 +1,116 @@
+import type { FactStatus } from "../schema/fact.js";
+import { factAt, isResearched, type FactPath, type FactSeen } from "../schema/factPath.js";
+import type { CloudActExposure } from "../schema/vocabularies.js";
+
+/**
+ * Who can reach the data: `sovereignty.cloud_act_exposure`, derived from the control chain by one published
+ * rule (the methodology page states it in words; keep the two in step). The derived Fact is never stronger
+ * than the weakest Fact it rests on, names them in `derived_from` and its note, and is never typed by hand.
+ *
+ * 1. The data residency is `customer_controlled` (self-hosted software) → customer_hosted.
+ * 2. The contracting entity (`country_hq`) or the ultimate parent (`ownership_jurisdiction`) is in the US
+ *    → ownership.
+ * 3. The infrastructure list names a cloud or model provider, used by default, whose parent is in the US
+ *    → infrastructure. Colocation landlords do not count: they house hardware, they do not hold data.
+ * 4. The ownership chain is outside the US (a non-US seat, and a non-US parent country or no parent outside
+ *    the EU/EEA) and the infrastructure list is complete (`partial: false`) with no US entry used by default:
+ *    optional_upstream when a US entry is reached only if the customer chooses it, else none_found.
+ * 5. Anything else is unknown: the note names the links not yet researched.
+ */
+
+const STRENGTH: Record<string, number> = { confirmed: 3, claimed: 2, planned: 1 };
+
+type Link = { name?: unknown; kind?: unknown; jurisdiction?: unknown; optional?: unknown };
+
+const PATHS = {
+  residency: ["sovereignty", "data_residency_guarantee"],
+  hq: ["ownership", "country_hq"],
+  owner: ["ownership", "ownership_jurisdiction"],
+  parent: ["ownership", "foreign_parent"],
+  infrastructure: ["sovereignty", "infrastructure"],
+} as const satisfies Record<string, FactPath>;
+
+type Input = { path: FactPath; fact: FactSeen };
+
+export interface DerivedFact {
+  value: CloudActExposure | null;
+  status: FactStatus;
+  source_url: null;
+  source_type: "derived";
+  source_date: null;
+  derived_from: string[];
+  note: string;
+}
+
+const holdsData = (link: Link) => link.kind === "cloud" || link.kind === "model_provider";
+
+function describe({ path, fact }: Input): string {
+  const value = Array.isArray(fact.value)
+    ? (fact.value as Link[]).map((link) => `${String(link.name)} (${String(link.kind)}, ${String(link.jurisdiction)}${link.optional ? ", only if chosen" : ""})`).join("; ") +
+      (fact.partial === false ? " — complete list" : fact.partial === true ? " — partial list" : "")
+    : JSON.stringify(fact.value);
+  const dates = [typeof fact.verified_at === "string" ? `verified ${fact.verified_at}` : null, typeof fact.source_date === "string" ? `source dated ${fact.source_date}` : "undated source"]
+    .filter(Boolean)
+    .join(", ");
+  return `${path.join(".")} = ${value} (${String(fact.status)}, ${dates})`;
+}
+
+function derived(value: CloudActExposure, rule: string, inputs: Input[]): DerivedFact {
+  const weakest = inputs.reduce((least, input) => ((STRENGTH[String(input.fact.status)] ?? 0) < (STRENGTH[least] ?? 0) ? String(input.fact.status) : least), "confirmed");
+  return {
+    value,
+    status: weakest as FactStatus,
+    source_url: null,
+    source_type: "derived",
+    source_date: null,
+    derived_from: inputs.map((input) => input.path.join(".")),
+    note: `Derived by the build (${rule}) from: ${inputs.map(describe).join("; ")}. As strong as the weakest of these; cite them with their sources.`,
+  };
+}
+
+/** The derived Fact for a record: a value by the rule, or unknown with the links that are missing. */
+export function deriveCloudActExposure(record: object): DerivedFact {
+  const input = (path: FactPath): Input | null => {
+    const fact = factAt(record, path);
+    return isResearched(fact) && fact!.value !== null && fact!.value !== undefined ? { path, fact: fact! } : null;
+  };
+  const residency = input(PATHS.residency);
+  const hq = input(PATHS.hq);
+  const owner = input(PATHS.owner);
+  const parent = input(PATHS.parent);
+  const infrastructure = input(PATHS.infrastructure);
+
+  if (residency?.fact.value === "customer_controlled") return derived("customer_hosted", "rule 1: self-hosted software", [residency]);
+
+  const usOwner = [hq, owner].find((link) => link?.fact.value === "US");
+  if (usOwner) return derived("ownership", "rule 2: a US entity controls the provider", [usOwner]);
+
+  const links = infrastructure && Array.isArray(infrastructure.fact.value) ? (infrastructure.fact.value as Link[]) : [];
+  const usByDefault = links.some((link) => holdsData(link) && link.jurisdiction === "US" && link.optional !== true);
+  if (infrastructure && usByDefault) return derived("infrastructure", "rule 3: a US-controlled cloud or sub-processor holds the data", [infrastructure]);
+
+  const parentClear = owner && owner.fact.value !== "US" ? owner : parent && parent.fact.value === false ? parent : null;
+  const ownershipClear = hq && hq.fact.value !== "US" && parentClear ? [hq, parentClear] : null;
+  const infrastructureClear = infrastructure && infrastructure.fact.partial === false ? infrastructure : null;
+  if (ownershipClear && infrastructureClear) {
+    const usIfChosen = links.some((link) => holdsData(link) && link.jurisdiction === "US");
+    return usIfChosen
+      ? derived("optional_upstream", "rule 4: a US sub-processor only if the customer chooses it", [...ownershipClear, infrastructureClear])
+      : derived("none_found", "rule 4: no US entity in the researched chain", [...ownershipClear, infrastructureClear]);
+  }
+
+  const missing = [
+    hq ? null : "ownership.country_hq",
+    parentClear ? null : "ownership.ownership_jurisdiction (or ownership.foreign_parent = false)",
+    infrastructureClear ? null : infrastructure ? "sovereignty.infrastructure as a complete list (partial: false)" : "sovereignty.infrastructure",
+  ].filter((item): item is string => item !== null);
+  return {
+    value: null,
+    status: "unknown",
+    source_url: null,
+    source_type: "derived",
+    source_date: null,
+    derived_from: [],
+    note: `Not derivable yet: ${missing.join(", ")} not researched.`,
+  };
+}

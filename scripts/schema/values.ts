@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { InfrastructureKind } from "./vocabularies.js";
+
+/** ISO 3166-1 alpha-2: the one form a country takes in every typed answer. */
+export const CountryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, { message: "must be an ISO 3166-1 alpha-2 country code such as SE (a country code only: the name of an owner goes in the note)" });
+
+/** ISO 4217. */
+export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code such as EUR" });
+
+export const DatacenterLocation = z.looseObject({
+  country: CountryCode,
+  city: z.string().optional(),
+  role: z.string().optional().describe("What runs there, e.g. inference, training, storage, primary, backup."),
+});
+
+export const Certification = z.looseObject({
+  name: z.string().min(1),
+  achieved: z.boolean({ message: "must be true or false" }),
+});
+
+/** One link of the infrastructure chain: who runs the servers that hold or process customer data. */
+export const InfrastructureLink = z.looseObject({
+  name: z.string().min(1, { message: "must name the company (e.g. Google Cloud, Hetzner, the provider itself)" }),
+  kind: InfrastructureKind.schema,
+  jurisdiction: CountryCode.describe("Country of the ultimate parent of the company that runs it (Google Cloud EMEA Ltd → US)."),
+  optional: z
+    .boolean({ message: "must be true or false" })
+    .optional()
+    .describe("true when customer data reaches it only if the customer chooses it (a model, region or feature); absent or false when it is used by default."),
+  role: z.string().optional().describe("What it does for the service: hosting, inference, storage, a named model family."),
+});
+export type InfrastructureLink = z.infer<typeof InfrastructureLink>;
+
+/** Days that stored prompts and outputs are kept by default (0: not stored), or until the customer deletes them. */
+export const RetentionDays = z.union([
+  z.number({ message: "must be a whole number of days or until_deleted" }).int({ message: "must be a whole number of days" }).nonnegative(),
+  z.literal("until_deleted", { message: "must be a whole number of days or until_deleted" }),
+]);

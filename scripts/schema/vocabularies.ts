@@ -1,0 +1,237 @@
+import { z } from "zod";
+
+/**
+ * The allowed values of the typed buyer answers. Each vocabulary is defined once here, with what every value
+ * means and how a page says it in English and Swedish; the Provider schema, OpenAPI, the JSON Schema, the CSV,
+ * the pages, MCP and the methodology page all read it from here. A source that fits no value is never forced
+ * into the nearest one: the Fact stays `unknown` with the sentence in `display` and the reason in `note`.
+ */
+
+export interface Term {
+  /** What the value means, as the methodology page states it. */
+  meaning: string;
+  en: string;
+  sv: string;
+}
+
+export interface Vocabulary<Token extends string = string> {
+  /** The schema of a value: one of the tokens, with every meaning in its description. */
+  schema: z.ZodEnum<{ [K in Token]: K }>;
+  tokens: readonly Token[];
+  terms: Readonly<Record<Token, Term>>;
+  /** What the vocabulary as a whole answers, for the methodology page and OpenAPI. */
+  about: string;
+}
+
+function vocabulary<const Token extends string>(about: string, terms: Record<Token, Term>): Vocabulary<Token> {
+  const tokens = Object.keys(terms) as Token[];
+  const allowed = tokens.join(", ");
+  const schema = z
+    .enum(tokens as [Token, ...Token[]], { message: `must be one of ${allowed}` })
+    .describe(`${about} ${tokens.map((token) => `${token}: ${terms[token].meaning}`).join(" ")}`) as unknown as z.ZodEnum<{ [K in Token]: K }>;
+  return { schema, tokens, terms, about };
+}
+
+export const TrainingUse = vocabulary("Whether the provider uses customer prompts and outputs to train or improve models.", {
+  never: { meaning: "Never used for training.", en: "never", sv: "aldrig" },
+  opt_in: { meaning: "Not used unless the customer opts in.", en: "only if opted in", sv: "bara vid aktivt val" },
+  free_plans_only: {
+    meaning: "Used only on free or non-paying plans; paying customers' data is not used.",
+    en: "free plans only",
+    sv: "bara gratisplaner",
+  },
+  opt_out: { meaning: "Used by default; the customer can opt out.", en: "by default, opt-out", sv: "som standard, kan väljas bort" },
+  yes: { meaning: "Used, with no opt-out stated.", en: "yes", sv: "ja" },
+  depends_on_upstream: {
+    meaning: "Depends on the upstream model provider the customer picks (routers, gateways, assistants that forward prompts); the provider itself does not train on them.",
+    en: "depends on the model provider chosen",
+    sv: "beror på vald modellleverantör",
+  },
+});
+export type TrainingUse = z.infer<typeof TrainingUse.schema>;
+
+export const ZeroRetention = vocabulary("Whether prompts and outputs can be processed without being stored (zero data retention).", {
+  by_default: {
+    meaning: "Prompts and outputs are not stored after processing, by default (metadata such as token counts may be logged).",
+    en: "by default",
+    sv: "som standard",
+  },
+  on_request: {
+    meaning: "Stored by default; zero retention can be enabled, requested or bought (a setting, plan, endpoint or contract amendment).",
+    en: "on request or as an option",
+    sv: "på begäran eller som tillval",
+  },
+  not_offered: { meaning: "Prompts or outputs are stored, and no zero-retention option is stated.", en: "not offered", sv: "erbjuds inte" },
+  depends_on_upstream: {
+    meaning: "A router or gateway that stores no prompts or outputs itself; whether the upstream model provider keeps them depends on the model the customer picks.",
+    en: "depends on the model provider chosen",
+    sv: "beror på vald modellleverantör",
+  },
+  customer_controlled: {
+    meaning: "Self-hosted software: the provider never receives the content; the operator decides what is stored.",
+    en: "customer-controlled (self-hosted)",
+    sv: "kunden styr (egen drift)",
+  },
+});
+export type ZeroRetention = z.infer<typeof ZeroRetention.schema>;
+
+export const RetentionUntilDeleted = z.literal("until_deleted");
+
+export const ResidencyScope = vocabulary("The scope of the provider's promise about where customer data is stored and processed; the countries are in sovereignty.datacenter_locations.", {
+  one_country: {
+    meaning: "Stored and processed in one country (named in datacenter_locations and the display text).",
+    en: "one country",
+    sv: "ett land",
+  },
+  eu_eea: { meaning: "Stored and processed within the EU/EEA.", en: "EU/EEA", sv: "EU/EES" },
+  europe: {
+    meaning: "Stored and processed in Europe, including Switzerland or the UK (or countries with an EU adequacy decision).",
+    en: "Europe incl. CH/UK",
+    sv: "Europa inkl. CH/UK",
+  },
+  eu_option: {
+    meaning: "An EU/EEA or single-country option exists (a region, endpoint, plan or request parameter the customer must choose); not the default.",
+    en: "EU option, not default",
+    sv: "EU-val finns, ej standard",
+  },
+  at_rest_only: {
+    meaning: "Stored in Europe, but processing (for example model inference) may take place outside it.",
+    en: "storage only",
+    sv: "bara lagring",
+  },
+  customer_controlled: {
+    meaning: "Self-hosted software: data stays where the operator runs it.",
+    en: "customer-controlled (self-hosted)",
+    sv: "kunden styr (egen drift)",
+  },
+  none: {
+    meaning: "No residency commitment: the provider says data may be stored or processed outside Europe.",
+    en: "no commitment",
+    sv: "inget åtagande",
+  },
+});
+export type ResidencyScope = z.infer<typeof ResidencyScope.schema>;
+
+export const ThirdCountryTransfer = vocabulary("Whether the terms or the sub-processor list allow customer data to leave the EU/EEA.", {
+  none: {
+    meaning: "The terms or sub-processor list say customer data is not transferred outside the EU/EEA (or the country promised).",
+    en: "none",
+    sv: "ingen",
+  },
+  yes: {
+    meaning: "Customer data, or part of it (support, metadata, sub-processors), may be transferred outside the EU/EEA, e.g. under standard contractual clauses or an adequacy decision.",
+    en: "yes",
+    sv: "ja",
+  },
+  customer_choice: {
+    meaning: "Only when the customer chooses an upstream model, region or feature outside the EU/EEA.",
+    en: "only by customer's choice",
+    sv: "bara genom kundens val",
+  },
+});
+export type ThirdCountryTransfer = z.infer<typeof ThirdCountryTransfer.schema>;
+
+export const Iso27001 = vocabulary("ISO/IEC 27001 certification. A certification in progress is the value certified with status planned.", {
+  certified: { meaning: "The provider's own service or organisation is certified.", en: "certified", sv: "certifierad" },
+  datacentres_only: {
+    meaning: "Only the data centres it runs in are certified, not the provider's own service.",
+    en: "data centres only",
+    sv: "bara datacentren",
+  },
+  not_held: { meaning: "The provider states it holds no ISO 27001 certification.", en: "not held", sv: "saknas" },
+});
+export type Iso27001 = z.infer<typeof Iso27001.schema>;
+
+export const PricingModel = vocabulary("How what is bought is charged; a record lists every model that applies.", {
+  per_token: { meaning: "Per token (input and output priced per million tokens).", en: "per token", sv: "per token" },
+  per_hour: { meaning: "Per hour of a machine or GPU.", en: "per hour", sv: "per timme" },
+  per_minute: { meaning: "Per minute of a machine or GPU.", en: "per minute", sv: "per minut" },
+  per_second: { meaning: "Per second of a machine or GPU.", en: "per second", sv: "per sekund" },
+  usage_based: { meaning: "Metered by another unit of usage (requests, resources allocated).", en: "usage-based", sv: "förbrukningsbaserat" },
+  per_seat: { meaning: "Per user (seat), usually per month.", en: "per seat", sv: "per användare" },
+  subscription: { meaning: "A recurring plan fee, not per user.", en: "subscription", sv: "abonnemang" },
+  pass_through: { meaning: "Upstream model providers' prices passed through unchanged.", en: "pass-through", sv: "vidarefakturering" },
+  markup: { meaning: "A fee or percentage on top of upstream providers' prices.", en: "fee on upstream price", sv: "påslag på leverantörspris" },
+  open_source: { meaning: "Free open-source software the customer runs itself.", en: "open source", sv: "öppen källkod" },
+  licence: { meaning: "A paid software licence or enterprise edition.", en: "licence", sv: "licens" },
+  custom_quote: { meaning: "Price on request, by quote or contract.", en: "on quote", sv: "offert" },
+  included: { meaning: "Included in another product's price, with no separate charge.", en: "included", sv: "ingår" },
+  grant: { meaning: "Allocated through grants or calls (e.g. research computing), not sold.", en: "grant", sv: "tilldelning" },
+});
+export type PricingModel = z.infer<typeof PricingModel.schema>;
+
+export const Availability = vocabulary("Whether the service can be bought today.", {
+  live: { meaning: "Generally available.", en: "live", sv: "tillgänglig" },
+  coming_soon: { meaning: "Announced, not yet available.", en: "coming soon", sv: "kommer snart" },
+  partners_only: { meaning: "Available only through partners or to selected customers.", en: "partners only", sv: "bara via partner" },
+});
+
+export const InfrastructureKind = vocabulary("What a link in the infrastructure chain is.", {
+  own: {
+    meaning: "Data centres or hardware the provider (or its group) operates itself.",
+    en: "own infrastructure",
+    sv: "egen infrastruktur",
+  },
+  colocation: {
+    meaning: "A data-centre operator housing the provider's own hardware; it provides space, power and cooling, not access to data.",
+    en: "colocation",
+    sv: "samlokalisering",
+  },
+  cloud: {
+    meaning: "A cloud or hosting company whose servers run the service and process customer data (a sub-processor).",
+    en: "cloud",
+    sv: "moln",
+  },
+  model_provider: {
+    meaning: "An upstream AI model provider that receives prompts (a sub-processor of routers, gateways and assistants).",
+    en: "model provider",
+    sv: "modellleverantör",
+  },
+});
+export type InfrastructureKind = z.infer<typeof InfrastructureKind.schema>;
+
+/** The answer to "can a US authority reach my data through the provider's owners or its infrastructure?". */
+export const CloudActExposure = vocabulary(
+  "Whether a US entity in the provider's control chain could be compelled under the US CLOUD Act to hand over customer data. Derived by the build from ownership.country_hq, ownership.ownership_jurisdiction, ownership.foreign_parent, sovereignty.infrastructure and sovereignty.data_residency_guarantee by the rule on the methodology page; never typed by hand.",
+  {
+    ownership: {
+      meaning: "A US entity controls the provider: the contracting entity or its ultimate parent is in the US.",
+      en: "exposed through ownership",
+      sv: "exponerad via ägarskap",
+    },
+    infrastructure: {
+      meaning: "The service runs on, or sends customer data by default to, a US-controlled cloud or sub-processor.",
+      en: "exposed through infrastructure",
+      sv: "exponerad via infrastruktur",
+    },
+    optional_upstream: {
+      meaning: "Not US-controlled and not on US infrastructure by default; data reaches a US-controlled sub-processor only if the customer chooses it (a model or region).",
+      en: "only via a US upstream the customer picks",
+      sv: "bara via amerikansk leverantör som kunden väljer",
+    },
+    none_found: {
+      meaning: "No US entity found in the researched chain: owner, ultimate parent and every listed cloud and sub-processor (a complete list) are outside US control.",
+      en: "no US entity found",
+      sv: "ingen amerikansk aktör funnen",
+    },
+    customer_hosted: {
+      meaning: "Self-hosted software: the provider never holds the data; exposure depends on where the customer runs it.",
+      en: "customer-hosted software",
+      sv: "kunden driftar själv",
+    },
+  },
+);
+export type CloudActExposure = z.infer<typeof CloudActExposure.schema>;
+
+/** Every vocabulary by the name the methodology page and OpenAPI give it. */
+export const VOCABULARIES = {
+  TrainingUse,
+  ZeroRetention,
+  ResidencyScope,
+  ThirdCountryTransfer,
+  Iso27001,
+  PricingModel,
+  Availability,
+  InfrastructureKind,
+  CloudActExposure,
+} as const;
