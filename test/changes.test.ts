@@ -91,7 +91,7 @@ async function commit(root: string, files: Record<string, unknown>, date: string
 const acme = (extra: Record<string, unknown> = {}) =>
   minimalRecord("acme-ai", {
     pricing: { currency: confirmedFact("SEK") },
-    compliance: { iso_27001: confirmedFact(true) },
+    compliance: { iso_27001: confirmedFact("certified") },
     ...extra,
   });
 const dataset = (version: string) => ({ ...DATASET_META, version });
@@ -105,7 +105,7 @@ beforeAll(async () => {
   // 1: the data begins with one provider.
   commits.push(await commit(repo, { "data/dataset.json": dataset("2026.11.01"), "data/providers/acme-ai.json": acme() }, "2026-11-01T10:00:00Z", "first"));
   // 2: a provider added, a value changed, a status lowered. The date is 07:00 UTC.
-  const second = acme({ pricing: { currency: confirmedFact("EUR") }, compliance: { iso_27001: confirmedFact(true, { status: "claimed" }) } });
+  const second = acme({ pricing: { currency: confirmedFact("EUR") }, compliance: { iso_27001: confirmedFact("certified", { status: "claimed" }) } });
   commits.push(
     await commit(
       repo,
@@ -169,8 +169,8 @@ describe("change history from git", () => {
     expect(entries[0]!.after).toEqual({ value: "live", status: "confirmed", verified_at: "2026-11-20", source_date: null, source_url: "https://acme.example/status" });
     expect(entries[1]!.before).toEqual({ value: "SEK", ...fact });
     expect(entries[1]!.after).toEqual({ value: "EUR", ...fact });
-    expect(entries[2]!.before).toEqual({ value: true, ...fact });
-    expect(entries[2]!.after).toEqual({ value: true, ...fact, status: "claimed" });
+    expect(entries[2]!.before).toEqual({ value: "certified", ...fact });
+    expect(entries[2]!.after).toEqual({ value: "certified", ...fact, status: "claimed" });
     expect(entries[3]).toMatchObject({ before: null, after: null });
   });
 
@@ -398,7 +398,7 @@ describe("the Atom feed", () => {
     ]);
     expect(textOf(entries[1]!.content).split("\n")).toEqual([
       '$.pricing.currency: value changed from "SEK" to "EUR" (confirmed, verified 2026-11-01, source dated 2026-10-15)',
-      '$.compliance.iso_27001: status lowered from confirmed to claimed, now true (claimed, verified 2026-11-01, source dated 2026-10-15)',
+      '$.compliance.iso_27001: status lowered from confirmed to claimed, now "certified" (claimed, verified 2026-11-01, source dated 2026-10-15)',
     ]);
     expect(textOf(entries[1]!.summary)).toBe(`2 change(s) to acme-ai in commit ${commits[1]} on 2026-11-10, dataset version 2026.11.10.`);
   });

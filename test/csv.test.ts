@@ -13,7 +13,7 @@ beforeAll(async () => {
       name: "Acme, \"the\" AI",
       ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms", note: TRICKY_NOTE }) },
       sovereignty: { datacenter_locations: { value: [{ country: "SE", city: "Umeå" }], status: "claimed", partial: true, source_url: "https://acme.example/dc", source_type: "provider_site", source_date: null } },
-      pricing: { model: confirmedFact("=HYPERLINK(\"https://evil.example\",\"click\")", { source_type: "pricing_page" }), free_tier: confirmedFact("@SUM(1+1)", { source_type: "pricing_page" }) },
+      pricing: { reference_model: confirmedFact("=HYPERLINK(\"https://evil.example\",\"click\")", { source_type: "pricing_page" }), free_tier: confirmedFact("@SUM(1+1)", { source_type: "pricing_page" }) },
     }),
     minimalRecord("beta-gpu", { category: "compute_gpu", own_weights: { value: null, status: "unknown" } }),
   ]);
@@ -30,23 +30,27 @@ describe("the spreadsheet export /api/data.csv", () => {
       "acme-ai availability_status",
       "acme-ai ownership.country_hq",
       "acme-ai sovereignty.datacenter_locations",
-      "acme-ai pricing.model",
+      "acme-ai sovereignty.cloud_act_exposure",
+      "acme-ai pricing.reference_model",
       "acme-ai pricing.free_tier",
       "beta-gpu availability_status",
+      "beta-gpu sovereignty.cloud_act_exposure",
       "beta-gpu own_weights",
     ]);
     const hq = rows[1]!;
     expect(hq).toMatchObject({ provider_name: 'Acme, "the" AI', category: "inference_api", value: "SE", status: "confirmed", source_type: "provider_terms", verified_at: "2026-11-01", source_date: "2026-10-15", note: TRICKY_NOTE, verified_by: "manual" });
     expect(JSON.parse(rows[2]!.value!)).toEqual([{ country: "SE", city: "Umeå" }]);
     expect(rows[2]).toMatchObject({ status: "claimed", partial: "true", source_date: "", verified_at: "" });
-    expect(rows[6]).toMatchObject({ value: "", status: "unknown" });
+    // Derived, and unknown while the chain it rests on is not researched.
+    expect(rows[3]).toMatchObject({ value: "", status: "unknown", source_type: "derived" });
+    expect(rows[8]).toMatchObject({ value: "", status: "unknown" });
     expect(text.endsWith("\r\n")).toBe(true);
   });
 
   it("neutralises cells a spreadsheet would run as formulas", async () => {
     const rows = parse(await tree.read("api/data.csv"), { columns: true }) as Array<Record<string, string>>;
-    expect(rows[3]!.value).toBe(`'=HYPERLINK("https://evil.example","click")`);
-    expect(rows[4]!.value).toBe("'@SUM(1+1)");
+    expect(rows[4]!.value).toBe(`'=HYPERLINK("https://evil.example","click")`);
+    expect(rows[5]!.value).toBe("'@SUM(1+1)");
     for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
     expect(neutralise("-1")).toBe("'-1");
     expect(neutralise("0.2")).toBe("0.2");
@@ -83,23 +87,24 @@ describe("the providers spreadsheet /api/providers.csv", () => {
     expect(rows.map((row) => row["Provider id"])).toEqual(["acme-ai", "beta-gpu"]);
     const headers = Object.keys(rows[0]!);
     expect(headers.slice(0, 3)).toEqual(["Provider id", "Provider", "Category"]);
-    for (const label of ["Country of HQ", "Data-centre locations", "DPA", "Currency", "Price model"]) {
-      expect(headers).toEqual(expect.arrayContaining([label, `${label}: status`, `${label}: source date`]));
+    for (const label of ["HQ country (contracting entity)", "Data-centre countries", "DPA offered", "Currency", "Pricing model", "US CLOUD Act exposure"]) {
+      expect(headers).toEqual(expect.arrayContaining([label, `${label}: text`, `${label}: status`, `${label}: source date`]));
     }
     expect(headers.every((header) => !header.includes("_"))).toBe(true);
   });
 
   it("gives each answer with its status and source date, lists readable, unknown as an empty value", async () => {
     const [acme, beta] = (await rowsOf()).rows;
-    expect(acme).toMatchObject({ Provider: 'Acme, "the" AI', "Country of HQ": "SE", "Country of HQ: status": "confirmed", "Country of HQ: source date": "2026-10-15" });
-    expect(acme).toMatchObject({ "Data-centre locations": "SE (Umeå) (partial list)", "Data-centre locations: status": "claimed", "Data-centre locations: source date": "" });
-    expect(acme).toMatchObject({ DPA: "", "DPA: status": "unknown", "Evidence (API)": `${BASE_URL}/api/data/acme-ai` });
-    expect(beta).toMatchObject({ Category: "compute_gpu", "Country of HQ": "", "Country of HQ: status": "unknown" });
+    expect(acme).toMatchObject({ Provider: 'Acme, "the" AI', "HQ country (contracting entity)": "SE", "HQ country (contracting entity): status": "confirmed", "HQ country (contracting entity): source date": "2026-10-15" });
+    // The typed column holds the countries; the text column what a person reads, cities and all.
+    expect(acme).toMatchObject({ "Data-centre countries": "SE", "Data-centre countries: text": "SE (Umeå) (partial list)", "Data-centre countries: status": "claimed", "Data-centre countries: source date": "" });
+    expect(acme).toMatchObject({ "DPA offered": "", "DPA offered: status": "unknown", "Evidence (API)": `${BASE_URL}/api/data/acme-ai` });
+    expect(beta).toMatchObject({ Category: "compute_gpu", "HQ country (contracting entity)": "", "HQ country (contracting entity): status": "unknown" });
   });
 
   it("neutralises formula cells and reads å, ä, ö back intact", async () => {
     const { text, rows } = await rowsOf();
-    expect(rows[0]!["Price model"]).toBe(`'=HYPERLINK("https://evil.example","click")`);
+    expect(rows[0]!["Reference model"]).toBe(`'=HYPERLINK("https://evil.example","click")`);
     for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
     expect(Buffer.from(text, "utf8").includes(Buffer.from("Umeå", "utf8"))).toBe(true);
   });

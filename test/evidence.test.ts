@@ -22,7 +22,7 @@ const researched = minimalRecord("acme-ai", {
   sovereignty: { datacenter_locations: claimed([{ country: "SE", city: "Stockholm" }, { country: "FI" }], { partial: true }) },
   compliance: {
     gdpr_dpa_available: confirmedFact(true, { source_url: "https://acme.example/dpa", source_type: "provider_terms", source_date: "2026-06-01" }),
-    data_used_for_training: confirmedFact(false, { source_url: "https://acme.example/dpa", source_type: "provider_terms", source_date: "2026-06-01" }),
+    data_used_for_training: confirmedFact("never", { source_url: "https://acme.example/dpa", source_type: "provider_terms", source_date: "2026-06-01" }),
   },
   pricing: {
     currency: confirmedFact("EUR", { source_url: "https://acme.example/pricing", source_type: "pricing_page", source_date: "2025-04-19" }),
@@ -73,23 +73,23 @@ describe("evidence a reader can cite", () => {
     };
     const acme = row("acme-ai");
     expect(acme).toContain('FI, SE (partial list) <span class="badge badge-claimed">own statement</span>');
-    expect(acme).toContain('not used <span class="badge badge-confirmed">confirmed</span>');
+    expect(acme).toContain('never <span class="badge badge-confirmed">confirmed</span>');
     expect(acme).toContain("0.2 EUR / 0.6 excl. VAT");
-    expect(acme).toMatch(/data-known="datacenterCountries dpa training openaiCompatible lowestPrice"/);
+    expect(acme).toMatch(/data-known="dc dpa training openai price"/);
     const bare = row("bare-gpu");
     expect(bare).not.toContain("badge");
-    expect(bare.match(/not researched/g)).toHaveLength(7);
+    expect(bare.match(/not researched/g)).toHaveLength(8);
     expect(bare).toContain("1 of 37");
   });
 
   it("counts coverage against the fields that apply to the category", () => {
     const gpu = coverageOf(Provider.parse(minimalRecord("bare-gpu", { category: "compute_gpu" })));
     const api = coverageOf(Provider.parse(minimalRecord("bare-ai")));
-    expect(FACT_PATHS).toHaveLength(45);
-    expect(api).toEqual({ applicable: 44, researched: 1 });
+    expect(FACT_PATHS).toHaveLength(49);
+    expect(api).toEqual({ applicable: 48, researched: 1 });
     expect(gpu).toEqual({ applicable: 37, researched: 1 });
     const marked = coverageOf(Provider.parse(minimalRecord("bare-ai", { mcp_support: { value: null, status: "not_applicable" } })));
-    expect(marked.applicable).toBe(43);
+    expect(marked.applicable).toBe(47);
   });
 
   it("reports source age, undated Facts, partial lists, stale verifications and the buyer's shares", () => {
@@ -108,8 +108,9 @@ describe("evidence a reader can cite", () => {
     expect(report.partialLists).toEqual([{ id: "acme-ai", path: "sovereignty.datacenter_locations" }]);
     expect(report.stale).toEqual([{ id: "acme-ai", path: "api.openai_compatible", verified_at: "2026-01-02" }]);
     const share = (label: string) => report.shares.find((entry) => entry.label === label);
-    expect(share("DPA")).toEqual({ label: "DPA", have: 1, of: 2 });
-    expect(share("per-1M-token price (inference APIs)")).toEqual({ label: "per-1M-token price (inference APIs)", have: 1, of: 1 });
+    const question = (key: string) => report.questions.find((entry) => entry.key === key);
+    expect(question("dpa")).toEqual({ key: "dpa", label: "DPA offered", answered: 1, asked: 2 });
+    expect(question("price")).toEqual({ key: "price", label: "Lowest price per 1M input tokens", answered: 1, asked: 1 });
     expect(share("models, complete list (inference APIs)")).toMatchObject({ have: 1, of: 1 });
     const text = formatReport(report, []);
     expect(text).toContain("Source age: 9 of 12 researched Facts carry a source_date (75.0%)");
@@ -130,18 +131,18 @@ describe("evidence a reader can cite", () => {
       sourceDates: { files: { [`github.com/acme/docs@${"a".repeat(40)}:x.md`]: { date: null, unresolved: "history too large to read", checked_at: "2026-11-22" } } },
     });
     const gpu = report.comparedFirst.find((entry) => entry.id === "bare-gpu")!;
-    // A GPU rental is not asked about training use, retention, an API base URL or a per-token price.
-    expect(gpu.asked).toBe(10);
+    // A GPU rental is not asked about training use, retention, an API or a per-token price.
+    expect(gpu.asked).toBe(15);
     expect(gpu.answered).toBe(0);
-    expect(gpu.open).toContain("price.model");
-    expect(gpu.open).not.toContain("compliance.data_used_for_training");
+    expect(gpu.open).toContain("pricing_model");
+    expect(gpu.open).not.toContain("training");
     const acme = report.comparedFirst.find((entry) => entry.id === "acme-ai")!;
-    expect(acme.asked).toBe(14);
-    expect(acme.open).not.toContain("price.per_token");
+    expect(acme.asked).toBe(21);
+    expect(acme.open).not.toContain("price");
     expect(report.comparedFirstMissing).toEqual(["gone-ai"]);
     expect(report.unpinnedRepositorySources).toEqual([{ id: "bare-gpu", path: "api.docs_url", url: "https://raw.githubusercontent.com/acme/docs/main/index.md" }]);
     const text = formatReport(report, []);
-    expect(text).toMatch(new RegExp(`Records buyers compare first \\(data/compared-first.json\\): ${acme.answered} of 24 buyer's questions answered`));
+    expect(text).toMatch(new RegExp(`Records buyers compare first \\(data/compared-first.json\\): ${acme.answered} of 36 buyer's questions answered`));
     expect(text).toContain("listed but not in the dataset: gone-ai");
     expect(text).toContain("Repository files whose history could not be read (source_date stays null, never guessed): 1");
     expect(text).toContain("history too large to read");

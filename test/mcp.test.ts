@@ -109,7 +109,7 @@ describe("MCP server over stdio, reading a local build", () => {
     // The Fact paths come from the Provider schema, so a client sees which fields exist.
     expect(known.items.enum).toContain("compliance.gdpr_dpa_available");
     expect(known.items.enum).toContain("models");
-    expect(Object.keys(find.inputSchema.properties ?? {}).sort()).toEqual(["category", "datacenter_country", "hq_country", "known", "limit", "min_status", "query", "show_undecided"]);
+    expect(Object.keys(find.inputSchema.properties ?? {}).sort()).toEqual(["answers", "category", "datacenter_country", "hq_country", "known", "limit", "min_status", "query", "show_undecided"]);
   });
 
   it("get_status reports the version, count and freshness of the build it reads", async () => {

@@ -64,13 +64,13 @@ const cases: Case[] = [
   },
   {
     name: "sovereignty marketing marked confirmed",
-    record: minimalRecord("acme-ai", { sovereignty: { data_residency_guarantee: confirmedFact(true) } }),
+    record: minimalRecord("acme-ai", { sovereignty: { data_residency_guarantee: confirmedFact("eu_eea") } }),
     path: "$.sovereignty.data_residency_guarantee.status",
     rule: "sovereignty-needs-documentation",
   },
   {
     name: "compliance marketing marked confirmed",
-    record: minimalRecord("acme-ai", { compliance: { zero_retention: confirmedFact(true, { source_type: "provider_docs", source_date: null }) } }),
+    record: minimalRecord("acme-ai", { compliance: { zero_retention: confirmedFact("by_default", { source_type: "provider_docs", source_date: null }) } }),
     path: "$.compliance.zero_retention.status",
     rule: "marketing-at-most-claimed",
   },
@@ -132,8 +132,8 @@ describe("validation names the file, the record, the JSON path and the rule", ()
   it("accepts sovereignty statements confirmed by a binding document", async () => {
     tree = await makeTree([
       minimalRecord("acme-ai", {
-        sovereignty: { data_residency_guarantee: confirmedFact(true, { source_type: "provider_terms", source_date: null }) },
-        compliance: { zero_retention: { value: true, status: "claimed", source_url: "https://acme.example/p", source_type: "provider_site", source_date: null } },
+        sovereignty: { data_residency_guarantee: confirmedFact("eu_eea", { source_type: "provider_terms", source_date: null }) },
+        compliance: { zero_retention: { value: "by_default", status: "claimed", source_url: "https://acme.example/p", source_type: "provider_site", source_date: null } },
       }),
     ]);
     await expect(tree.build()).resolves.toBeDefined();

@@ -138,7 +138,7 @@ function factVerdict(record: Provider, dotted: string, minStatus: FindProvidersI
   return { kind: "match", fact: cited };
 }
 
-function verdictsFor(record: Provider, input: FindProvidersInput): Verdict[] {
+function verdictsFor(record: Provider, input: FindProvidersInput, questions: readonly BuyerQuestion[]): Verdict[] {
   const verdicts: Verdict[] = [];
   if (input.category) verdicts.push({ kind: record.category === input.category ? "match" : "no" });
   if (input.query) {
@@ -159,7 +159,7 @@ function verdictsFor(record: Provider, input: FindProvidersInput): Verdict[] {
   }
   for (const field of new Set(input.known ?? [])) verdicts.push(factVerdict(record, field, input.min_status, () => "yes"));
   for (const [key, filter] of Object.entries(input.answers ?? {})) {
-    const question = questionByKey(key);
+    const question = questionByKey(key, questions);
     if (!question || filter === undefined) continue;
     const dotted = question.path.join(".");
     const match = matchAnswer(record, answerOf(record, question), wantedOf(filter));
@@ -189,12 +189,12 @@ function describeFilters(input: FindProvidersInput): string {
 /** Matches listed when no limit is given: enough to choose from, short enough for an assistant's context. */
 export const DEFAULT_LIMIT = 25;
 
-export function findProviders(snapshot: Snapshot, input: FindProvidersInput): Outcome<FindAnswer> {
+export function findProviders(snapshot: Snapshot, input: FindProvidersInput, questions: readonly BuyerQuestion[] = BUYER_QUESTIONS): Outcome<FindAnswer> {
   const matches: FoundProvider[] = [];
   const leftOut: LeftOutProvider[] = [];
   let ruledOut = 0;
   for (const record of snapshot.dataset.providers) {
-    const verdicts = verdictsFor(record, input);
+    const verdicts = verdictsFor(record, input, questions);
     if (verdicts.some((verdict) => verdict.kind === "no")) {
       ruledOut += 1;
       continue;

@@ -149,7 +149,7 @@ export const CASES: MalformedCase[] = [
   record("discipline", "claimed without a source", { own_weights: { value: true, status: "claimed", source_type: "provider_site", source_date: null } }, "$.own_weights.source_url", "source-required"),
   record("discipline", "claimed without a source type", { own_weights: { value: true, status: "claimed", source_url: "https://acme.example/x", source_date: null } }, "$.own_weights.source_type", "source-type-required"),
   record("discipline", "verified_at without verified_by", { own_weights: fact(true, { verified_by: null }) }, "$.own_weights", "verification-pair"),
-  record("discipline", "residency marketing confirmed", { sovereignty: { data_residency_guarantee: fact(true) } }, "$.sovereignty.data_residency_guarantee.status", "sovereignty-needs-documentation"),
+  record("discipline", "residency marketing confirmed", { sovereignty: { data_residency_guarantee: fact("eu_eea") } }, "$.sovereignty.data_residency_guarantee.status", "sovereignty-needs-documentation"),
   record("discipline", "data-centre location confirmed from a marketing page", { sovereignty: { datacenter_locations: fact([{ country: "SE" }], { partial: true }) } }, "$.sovereignty.datacenter_locations.status", "sovereignty-needs-documentation"),
   record("discipline", "data-centre location confirmed from the press", { sovereignty: { datacenter_locations: fact([{ country: "SE" }], { partial: true, source_type: "press" }) } }, "$.sovereignty.datacenter_locations.status", "press-at-most-claimed"),
   record("discipline", "confirmed from a third-party page", { ownership: { country_hq: fact("SE", { source_type: "third_party" }) } }, "$.ownership.country_hq.status", "third-party-at-most-claimed"),
@@ -162,7 +162,7 @@ export const CASES: MalformedCase[] = [
   record("source date", "list without partial", { models: fact([{ name: "m" }]) }, "$.models", "partial-required"),
   record("source date", "partial on a value that is not a list", { own_weights: fact(true, { partial: true }) }, "$.own_weights.partial", "partial-only-on-lists"),
   record("source date", "partial is text", { models: fact([{ name: "m" }], { partial: "yes" }) }, "$.models.partial", "invalid_type"),
-  record("discipline", "training-use marketing confirmed", { compliance: { data_used_for_training: fact(false, { source_type: "provider_docs" }) } }, "$.compliance.data_used_for_training.status", "marketing-at-most-claimed"),
+  record("discipline", "training-use marketing confirmed", { compliance: { data_used_for_training: fact("never", { source_type: "provider_docs" }) } }, "$.compliance.data_used_for_training.status", "marketing-at-most-claimed"),
   record("discipline", "confirmed from the press alone", { own_weights: fact(true, { source_type: "press" }) }, "$.own_weights.status", "press-at-most-claimed"),
   record("discipline", "prices without a currency", { pricing: { price_per_1m_input_tokens: fact(0.2) } }, "$.pricing.currency", "price-needs-currency"),
   // Models

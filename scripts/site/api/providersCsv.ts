@@ -74,12 +74,14 @@ function questionColumns(question: BuyerQuestion): Column[] {
   const fact = (record: Provider) => factAt(record, question.path) as FactLike | undefined;
   return [
     { header: label, cell: (record) => typedCell(answerOf(record, question)) },
-    { header: `${label}: text`, cell: (record) => displayOf(fact(record)) ?? answerText(answerOf(record, question), "en") },
+    { header: `${label}: text`, cell: (record) => displayOf(fact(record)) ?? (WORDED.has(question.shape.kind) ? answerText(answerOf(record, question), "en") : factValue(fact(record))) },
     { header: `${label}: status`, cell: (record) => statusOf(fact(record)) },
     { header: `${label}: source date`, cell: (record) => fact(record)?.source_date },
   ];
 }
 
+/** Shapes whose typed value reads better in words (a vocabulary's label, yes/no, "30 days"); lists read as they stand. */
+const WORDED = new Set(["boolean", "token", "tokens", "days"]);
 const statusOf = (fact: FactLike | undefined) => (typeof fact?.status === "string" ? fact.status : "unknown");
 const displayOf = (fact: FactLike | undefined) => (fact && fact.status !== "unknown" && typeof fact.display === "string" ? fact.display : null);
 

@@ -1,6 +1,7 @@
 import type { Status } from "../../schema/index.js";
 import { MEANING_RULES } from "../describe/openapi.js";
 import { html, page } from "./html.js";
+import { questionsSection } from "./questionsSection.js";
 
 export function methodologyPage(status: Status, baseUrl: string): string {
   const body = html`<h1>Methodology</h1>
@@ -22,6 +23,7 @@ export function methodologyPage(status: Status, baseUrl: string): string {
 <p>A verification date is set only when someone opened the source on that day and saw the value. Facts checked against a stored copy of a page say so in their note. Two records that cite the same source for the same field carry the same status.</p>
 <h2>Two dates on every Fact</h2>
 <p><strong>verified_at</strong> is the day someone looked. <strong>source_date</strong> is how old the thing they looked at was: for a repository file the day of its last change (at the pinned commit, or in the docs repository the page is built from, when its text matches what was seen), for a page its own "updated", "effective" or publication date: a day (YYYY-MM-DD), or a month (YYYY-MM, shown as "source dated October 2025") when the page states only a month ("Stand: Oktober 2025"), never padded to a day; a year alone dates nothing. Repository dates are computed from the history (<code>npm run source-dates</code>, kept in <code>data/source-dates.json</code>), never typed; where a history cannot be read the date stays null. null is shown as "undated source". Dates sort as strings: a month sorts before every day in it. A fresh verification of a 2021 article is still a 2021 article: cite both dates. A value whose only source has been superseded is recorded as not researched rather than as a stale claim. Facts verified more than ${status.stale_after_days ?? 180} days before a build count as stale (${status.stale_facts ?? 0} now).</p>
+${questionsSection()}
 <h2>Partial lists</h2>
 <p>A list (models, data-centre locations, certifications, sectors, SDKs) marked <code>partial: true</code> is a sample of what the source shows or of what the provider offers. A model or country missing from it is not evidence that the provider lacks it. <code>partial: false</code> marks the provider's complete list as the source gives it.</p>
 <h2>Prices</h2>

@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { deriveCloudActExposure } from "../scripts/derive/cloudActExposure.js";
+import { findProviders } from "../scripts/mcp/find.js";
+import type { Snapshot } from "../scripts/mcp/source.js";
+import { formatProblem } from "../scripts/problems.js";
+import { reportOf } from "../scripts/report.js";
+import { BUYER_QUESTIONS, type BuyerQuestion } from "../scripts/schema/buyerQuestions.js";
+import { Provider } from "../scripts/schema/index.js";
+import { VOCABULARIES } from "../scripts/schema/vocabularies.js";
+import { providersCsvColumns } from "../scripts/site/api/providersCsv.js";
+import { openApiDocument } from "../scripts/site/describe/openapi.js";
+import { confirmedFact, makeTree, minimalRecord, runCli, TODAY, type Tree } from "./helpers.js";
+
+let tree: Tree | undefined;
+afterEach(async () => {
+  await tree?.cleanup();
+  tree = undefined;
+});
+
+const terms = (extra: Record<string, unknown> = {}) => confirmedFact("SE", { source_type: "provider_terms", source_url: "https://acme.example/terms", ...extra });
+const claimed = (value: unknown, extra: Record<string, unknown> = {}) => ({
+  value,
+  status: "claimed",
+  source_url: "https://acme.example/about",
+  source_type: "provider_site",
+  source_date: null,
+  verified_at: "2026-11-01",
+  verified_by: "manual",
+  ...extra,
+});
+const infrastructure = (links: unknown[], partial: boolean) => confirmedFact(links, { source_type: "provider_terms", source_url: "https://acme.example/subprocessors", partial });
+
+describe("typed buyer answers", () => {
+  it("refuses a sentence in a typed field, naming file, record, JSON path, rule and the allowed values", async () => {
+    tree = await makeTree([
+      minimalRecord("acme-ai", {
+        compliance: { data_used_for_training: confirmedFact("No: customer data is never used for training", { source_type: "provider_terms" }) },
+        ownership: { ownership_jurisdiction: claimed("AT (A1 Telekom Austria Group)") },
+      }),
+    ]);
+    const result = await runCli(["validate", "--root", tree.root]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(
+      "error: data/providers/acme-ai.json (id acme-ai) $.compliance.data_used_for_training.value: must be one of never, opt_in, free_plans_only, opt_out, yes, depends_on_upstream",
+    );
+    expect(result.stderr).toMatch(/acme-ai\.json \(id acme-ai\) \$\.ownership\.ownership_jurisdiction\.value: must be an ISO 3166-1 alpha-2 country code/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("refuses a derived answer typed by hand, and answers that contradict each other", async () => {
+    tree = await makeTree([
+      minimalRecord("acme-ai", {
+        sovereignty: { cloud_act_exposure: claimed("none_found") },
+        ownership: { ownership_jurisdiction: claimed("CH"), foreign_parent: claimed(false) },
+        compliance: { zero_retention: claimed("by_default"), retention_days: claimed(30) },
+      }),
+    ]);
+    const problems = await tree.build().then(
+      () => [],
+      (error: { problems: Parameters<typeof formatProblem>[0][] }) => error.problems.map(formatProblem),
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\$\.sovereignty\.cloud_act_exposure: .*derived by the build.*\[derived-not-typed\]/),
+        expect.stringMatching(/\$\.ownership\.foreign_parent\.value: foreign_parent false contradicts ownership_jurisdiction CH, which is outside the EU\/EEA \[parent-agrees-with-jurisdiction\]/),
+        expect.stringMatching(/\$\.compliance\.retention_days\.value: .*must be 0, got 30 \[retention-agrees\]/),
+      ]),
+    );
+  });
+
+  it("keeps the researcher's sentence beside the typed value, and publishes both", async () => {
+    const display = "Yes: the DPA is incorporated into the service terms";
+    tree = await makeTree([minimalRecord("acme-ai", { compliance: { gdpr_dpa_available: confirmedFact(true, { source_type: "provider_terms", display }) } })]);
+    await tree.build();
+    const record = JSON.parse(await tree.read("api/data/acme-ai/index.json"));
+    expect(record.compliance.gdpr_dpa_available).toMatchObject({ value: true, display });
+  });
+});
+
+describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one rule", () => {
+  const record = (ownership: Record<string, unknown>, sovereignty: Record<string, unknown> = {}) => Provider.parse(minimalRecord("acme-ai", { ownership, sovereignty }));
+
+  it("a US seat or US parent is enough, and the answer is as strong as that Fact", () => {
+    const derived = deriveCloudActExposure(record({ country_hq: claimed("IE"), ownership_jurisdiction: claimed("US") }));
+    expect(derived).toMatchObject({ value: "ownership", status: "claimed", derived_from: ["ownership.ownership_jurisdiction"], source_type: "derived" });
+    expect(derived.note).toContain("ownership.ownership_jurisdiction = \"US\" (claimed, verified 2026-11-01, undated source)");
+  });
+
+  it("needs the whole chain for no US entity: a non-US owner and a complete infrastructure list", () => {
+    const own = [{ name: "Acme AI", kind: "own", jurisdiction: "SE" }];
+    const complete = deriveCloudActExposure(record({ country_hq: terms(), foreign_parent: claimed(false) }, { infrastructure: infrastructure(own, false) }));
+    // The weakest input is foreign_parent (claimed): the answer is never stronger than that.
+    expect(complete).toMatchObject({ value: "none_found", status: "claimed", derived_from: ["ownership.country_hq", "ownership.foreign_parent", "sovereignty.infrastructure"] });
+    const sample = deriveCloudActExposure(record({ country_hq: terms(), foreign_parent: claimed(false) }, { infrastructure: infrastructure(own, true) }));
+    expect(sample).toMatchObject({ value: null, status: "unknown" });
+    expect(sample.note).toContain("sovereignty.infrastructure as a complete list (partial: false)");
+    const noChain = deriveCloudActExposure(record({ country_hq: terms() }));
+    expect(noChain.note).toBe("Not derivable yet: ownership.ownership_jurisdiction (or ownership.foreign_parent = false), sovereignty.infrastructure not researched.");
+  });
+
+  it("a US cloud used by default exposes the data; one the customer must choose does not, and says so", () => {
+    const chain = { country_hq: terms(), ownership_jurisdiction: terms() };
+    const onGoogle = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([{ name: "Google Cloud", kind: "cloud", jurisdiction: "US" }], true) }));
+    expect(onGoogle).toMatchObject({ value: "infrastructure", status: "confirmed", derived_from: ["sovereignty.infrastructure"] });
+    const colocated = [{ name: "Equinix", kind: "colocation", jurisdiction: "US" }];
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(colocated, false) })).value).toBe("none_found");
+    const optional = [...colocated, { name: "OpenAI", kind: "model_provider", jurisdiction: "US", optional: true }];
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(optional, false) })).value).toBe("optional_upstream");
+  });
+
+  it("self-hosted software is customer-hosted, whoever owns the vendor", () => {
+    const derived = deriveCloudActExposure(record({ country_hq: claimed("US") }, { data_residency_guarantee: confirmedFact("customer_controlled", { source_type: "provider_docs" }) }));
+    expect(derived).toMatchObject({ value: "customer_hosted", derived_from: ["sovereignty.data_residency_guarantee"] });
+  });
+
+  it("is published on every record by the build, typed or unknown, never typed in the seed", async () => {
+    tree = await makeTree([minimalRecord("acme-ai", { ownership: { country_hq: claimed("US") } }), minimalRecord("bare-ai")]);
+    await tree.build();
+    expect(JSON.parse(await tree.read("api/data/acme-ai/index.json")).sovereignty.cloud_act_exposure).toMatchObject({ value: "ownership", status: "claimed", source_url: null });
+    expect(JSON.parse(await tree.read("api/data/bare-ai/index.json")).sovereignty.cloud_act_exposure).toMatchObject({ value: null, status: "unknown" });
+  });
+});
+
+describe("one registry of buyer questions", () => {
+  it("gives every typed field's allowed values to OpenAPI", () => {
+    const document = JSON.stringify(openApiDocument("https://example.test"));
+    for (const vocabulary of Object.values(VOCABULARIES)) {
+      expect(document).toContain(JSON.stringify(vocabulary.tokens));
+    }
+    const schemas = (openApiDocument("https://example.test") as { components: { schemas: unknown } }).components.schemas as Record<string, { properties: Record<string, { properties: Record<string, unknown> }> }>;
+    const training = schemas.Provider!.properties.compliance!.properties.data_used_for_training as { properties: { value: unknown } };
+    expect(JSON.stringify(training.properties.value)).toContain('"enum":["never","opt_in","free_plans_only","opt_out","yes","depends_on_upstream"]');
+  });
+
+  it("a question added to the registry alone reaches the report, the CSV and MCP", () => {
+    const egress: BuyerQuestion = { key: "egress", path: ["contract", "egress_free"], label: { en: "Free egress", sv: "Fri utgående trafik" }, shape: { kind: "boolean" } };
+    const questions = [...BUYER_QUESTIONS, egress];
+    const records = [
+      Provider.parse(minimalRecord("acme-ai", { contract: { egress_free: confirmedFact(true, { source_type: "provider_terms" }) } })),
+      Provider.parse(minimalRecord("beta-ai")),
+    ];
+    const report = reportOf(records, { today: TODAY, staleDays: 180, questions });
+    expect(report.questions.find((question) => question.key === "egress")).toEqual({ key: "egress", label: "Free egress", asked: 2, answered: 1 });
+
+    const columns = providersCsvColumns("https://example.test", questions);
+    const headers = columns.map((column) => column.header);
+    expect(headers).toEqual(expect.arrayContaining(["Free egress", "Free egress: text", "Free egress: status", "Free egress: source date"]));
+    expect(columns.find((column) => column.header === "Free egress")!.cell(records[0]!)).toBe("true");
+
+    const snapshot: Snapshot = {
+      dataset: { version: "test-1", providers: records } as unknown as Snapshot["dataset"],
+      status: {} as Snapshot["status"],
+      origin: "test",
+      checkedAt: "2026-11-22T00:00:00Z",
+      warnings: [],
+    };
+    const found = findProviders(snapshot, { answers: { egress: true } }, questions);
+    expect(found.ok && found.structured.matches.map((match) => match.id)).toEqual(["acme-ai"]);
+    // beta-ai has no answer: undecided, never a "no".
+    expect(found.ok && found.structured.undecided).toBe(1);
+  });
+});
