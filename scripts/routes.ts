@@ -12,6 +12,8 @@ export const FILES = {
   status: "api/status.json",
   /** Every Fact as one spreadsheet row. */
   csv: "api/data.csv",
+  /** The light index: every provider with its typed buyer answers and their statuses, no sources or notes. */
+  providersIndex: "api/providers.json",
   /** One row per provider: the buyer's questions with their status and source date, for spreadsheets. */
   providersCsv: "api/providers.csv",
   openapi: "api/openapi.json",
@@ -108,7 +110,7 @@ export const JSON_HEADER_RULES: readonly string[] = [
   "/api/data/*",
   "/api/status",
   "/api/status/",
-  ...[FILES.status, FILES.openapi, FILES.providerSchema, FILES.reviewQueue, FILES.changes].map((file) => `/${file}`),
+  ...[FILES.status, FILES.providersIndex, FILES.openapi, FILES.providerSchema, FILES.reviewQueue, FILES.changes].map((file) => `/${file}`),
 ];
 
 export const CSV_HEADERS: Readonly<Record<string, string>> = {

@@ -160,3 +160,39 @@ describe("one registry of buyer questions", () => {
     expect(found.ok && found.structured.undecided).toBe(1);
   });
 });
+
+describe("the light index /api/providers.json", () => {
+  it("holds every provider's typed answers with their statuses, no sources or notes, and leaves out what is not researched", async () => {
+    const { ProvidersIndex } = await import("../scripts/schema/index.js");
+    tree = await makeTree([minimalRecord("acme-ai", { ownership: { country_hq: claimed("US") }, compliance: { gdpr_dpa_available: confirmedFact(true, { source_type: "provider_terms", display: "Yes, in the terms" }) } })]);
+    await tree.build();
+    const text = await tree.read("api/providers.json");
+    const index = ProvidersIndex.parse(JSON.parse(text));
+    expect(index.providers).toEqual([
+      {
+        id: "acme-ai",
+        name: "Acme AI",
+        category: "inference_api",
+        country_hq: "US",
+        answers: { hq: { value: "US", status: "claimed" }, cloud_act: { value: "ownership", status: "claimed" }, dpa: { value: true, status: "confirmed" } },
+      },
+    ]);
+    expect(text).not.toMatch(/source_url|note|display/);
+    const openapi = JSON.parse(await tree.read("api/openapi.json"));
+    expect(openapi.paths["/api/providers.json"].get.responses["200"].content["application/json"].schema.$ref).toBe("#/components/schemas/ProvidersIndex");
+  });
+
+  it("is under a tenth of /api/data on the shipped dataset", async () => {
+    const { buildRealData } = await import("./realData.js");
+    const real = await buildRealData();
+    try {
+      const { promises: fs } = await import("node:fs");
+      const path = await import("node:path");
+      const light = (await fs.stat(path.join(real.root, "public/api/providers.json"))).size;
+      const full = (await fs.stat(path.join(real.root, "public/api/data/index.json"))).size;
+      expect(light / full).toBeLessThan(0.1);
+    } finally {
+      await real.cleanup();
+    }
+  }, 60_000);
+});

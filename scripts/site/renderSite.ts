@@ -7,6 +7,7 @@ import { jsonText, openArtefact, type Artefacts } from "./artefacts.js";
 import { CHANGES_NOT_READ, emitChanges, recentChangesFor } from "./api/changes.js";
 import { openDatasetCsv } from "./api/csv.js";
 import { openProvidersCsv } from "./api/providersCsv.js";
+import { openProvidersIndex } from "./api/providersIndex.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
 import { openDataset } from "./api/dataset.js";
@@ -94,15 +95,18 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   datasetFile.end();
   const csv = openDatasetCsv(openArtefact(site, FILES.csv));
   const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv), options.baseUrl);
+  const providersIndex = openProvidersIndex(openArtefact(site, FILES.providersIndex), dataset.meta, generatedAt);
   for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);
     site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
     csv.add(record);
     providersCsv.add(record);
+    providersIndex.add(record);
   }
   csv.end();
   providersCsv.end();
+  providersIndex.end();
   const status = { ...statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
   emitStatus(site, status);
   emitBrowse(site, summaries, status, options.baseUrl);

@@ -102,6 +102,17 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           responses: { "200": json("Provider", "The Provider record."), "404": errorResponse },
         },
       },
+      "/api/providers.json": {
+        get: {
+          operationId: "getProvidersIndex",
+          tags: ["exports"],
+          summary: "List providers with their typed buyer answers, without provenance",
+          description:
+            "The light index: id, name, category, HQ country and every typed buyer answer with its status, for filtering and comparing; no sources, dates or notes (read those in GET /api/data/{id} before citing). An answer not researched is absent, which never means 'no'. The allowed values of each answer are in the ProvidersIndex schema and on the methodology page.",
+          security: [],
+          responses: { "200": json("ProvidersIndex", "Every provider with its typed answers.") },
+        },
+      },
       "/api/data.csv": {
         get: {
           operationId: "getDatasetCsv",

@@ -1,0 +1,31 @@
+import { answersOf } from "../../schema/answers.js";
+import { stringValueOf, factAt } from "../../schema/factPath.js";
+import type { DatasetMeta, Provider } from "../../schema/index.js";
+import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
+
+/** One provider's line of the light index: typed answers with their statuses, no sources or notes. */
+export function indexEntryOf(record: Provider): Record<string, unknown> {
+  const answers: Record<string, { value: unknown; status: string }> = {};
+  for (const answer of answersOf(record)) {
+    if (answer.status === null) continue;
+    answers[answer.question.key] = { value: answer.value, status: answer.status };
+  }
+  return { id: record.id, name: record.name, category: record.category, country_hq: stringValueOf(factAt(record, ["ownership", "country_hq"])), answers };
+}
+
+/** /api/providers.json, handed over record by record like the dataset: compact JSON. */
+export function openProvidersIndex(out: ArtefactWriter, meta: Pick<DatasetMeta, "version" | "license">, generatedAt: string): PartsWriter<Provider> {
+  const head = JSON.stringify({ version: meta.version, generated_at: generatedAt, license: meta.license });
+  out.write(Buffer.from(`${head.slice(0, -1)},"providers":[`));
+  let first = true;
+  return {
+    add: (record) => {
+      out.write(Buffer.from(`${first ? "" : ","}${JSON.stringify(indexEntryOf(record))}`));
+      first = false;
+    },
+    end: () => {
+      out.write(Buffer.from("]}\n"));
+      out.end();
+    },
+  };
+}
