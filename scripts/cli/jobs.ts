@@ -189,10 +189,10 @@ export function registerJobCommands(program: Command, context: JobContext): void
     .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
     .option("--summary-file <path>", "also write a Markdown section of what was read and what the next build queues for review (the refresh pull request's description)")
     .option("--append-summary", "add the section to the end of --summary-file instead of replacing it")
-    .action(async (options: { from: string[]; registry: string[]; endpoint: string[]; allowPrivate?: boolean; timeout: number; summaryFile?: string; appendSummary?: boolean }) => {
+    .action(async (options: { from: string[]; registry: string[]; endpoint: string[]; allowPrivate?: boolean; timeout: number; summaryFile?: string; appendSummary?: boolean }, command: Command) => {
       const unknown = options.registry.filter((name) => !(PRICE_REGISTRIES as readonly string[]).includes(name));
-      if (unknown.length > 0) program.error(`error: --registry: no price registry named ${unknown.join(", ")} (known: ${PRICE_REGISTRIES.join(", ")})`, { exitCode: 2 });
-      if (options.from.length > 0 && options.registry.length > 0) program.error("error: --from names the registries by its files; leave out --registry", { exitCode: 2 });
+      if (unknown.length > 0) command.error(`error: --registry: no price registry named ${unknown.join(", ")} (known: ${PRICE_REGISTRIES.join(", ")})`, { exitCode: 2 });
+      if (options.from.length > 0 && options.registry.length > 0) command.error("error: --from names the registries by its files; leave out --registry", { exitCode: 2 });
       const paths = context.paths();
       const { runCorroborate } = await import("../corroborate/run.js");
       const outcomes = await runCorroborate(paths, {
@@ -203,7 +203,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
       });
       const failed = outcomes.filter((outcome) => outcome.kind === "failed").length;
       const { outcomeLines, previewLine, previewOf, summarySection } = await import("../corroborate/report.js");
-      console.log(`corroborate: ${outcomes.length - failed} registries read, ${failed} failed`);
+      console.log(`corroborate: ${outcomes.length - failed} read, ${failed} failed`);
       for (const line of outcomeLines(outcomes)) console.log(line);
       // What the next build makes of it: the same load → validate → merge.
       const { loadDataset } = await import("../dataset.js");

@@ -19,6 +19,8 @@ export function previewOf(providers: readonly Provider[], reviewQueue: readonly 
   return { corroborated, entries: reviewQueue.filter((entry) => entry.kind === "price_disagrees" || entry.kind === "model_unlisted") };
 }
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** Text that came from outside, fit for a terminal or a pull request: no hidden characters, no backticks. */
 const plain = (text: string) => withoutHiddenCharacters(text).replace(/[`\r\n]/g, "");
 
@@ -36,16 +38,16 @@ export function outcomeLines(outcomes: readonly CorroborateOutcome[]): string[] 
       const kept = outcome.registry ? `; data/corroborations/${outcome.registry}.json kept as it was` : "";
       return `  ${outcome.registry ?? plain(outcome.source)}: failed, ${plain(outcome.reason)}${kept}`;
     }
-    const providers = Object.entries(outcome.written.providers).map(([id, entry]) => `${id} (${entry.registry_provider}, ${entry.models.length} models, ${entry.currency ?? "currency unknown: prices not compared"})`);
+    const providers = Object.entries(outcome.written.providers).map(([id, entry]) => `${id} (${entry.registry_provider}, ${count(entry.models.length, "model", "models")}, ${entry.currency ?? "currency unknown: prices not compared"})`);
     const missing = outcome.read.missing.length > 0 ? `; not listed: ${outcome.read.missing.map(plain).join(", ")}` : "";
-    const skipped = outcome.read.skipped > 0 ? `; ${outcome.read.skipped} entries of another shape left out` : "";
+    const skipped = outcome.read.skipped > 0 ? `; ${count(outcome.read.skipped, "entry", "entries")} left out (another shape, a hidden character or an over-long name)` : "";
     return `  ${outcome.registry}: read ${whereRead(outcome)}; ${providers.join(", ")}${missing}${skipped}`;
   });
 }
 
 export function previewLine(preview: Preview): string {
-  const count = (kind: string) => preview.entries.filter((entry) => entry.kind === kind).length;
-  return `corroborate: the next build marks ${preview.corroborated} prices corroborated and queues ${count("price_disagrees")} price_disagrees and ${count("model_unlisted")} model_unlisted for review`;
+  const of = (kind: string) => preview.entries.filter((entry) => entry.kind === kind).length;
+  return `corroborate: the next build marks ${count(preview.corroborated, "price", "prices")} corroborated and queues ${of("price_disagrees")} price_disagrees and ${of("model_unlisted")} model_unlisted for review`;
 }
 
 /** The refresh pull request's section. */
