@@ -138,7 +138,11 @@ describe("npm run corroborate --from <file>", () => {
     expect(unknown.stderr).toContain("--registry: no price registry named openrouter (known: genai-prices, litellm)");
     const both = await runCli(["--root", tree.root, "corroborate", "--registry", "litellm", "--from", LITELLM]);
     expect(both.code).toBe(2);
-    const second = await runCli(["--root", tree.root, "corroborate", "--from", LITELLM, "--from", LITELLM]);
+    // `npm run corroborate --from FILE` (no `--`) hands the command FILE alone: an argument is a local copy too.
+    const bare = await runCli(["--root", tree.root, "corroborate", LITELLM]);
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toContain("litellm: read the local copy litellm.json");
+    const second = await runCli(["--root", tree.root, "corroborate", "--from", LITELLM, LITELLM]);
     expect(second.code).toBe(1);
     expect(second.stdout).toContain("a second local copy in litellm's format");
   });
@@ -181,6 +185,7 @@ describe("npm run corroborate from the published URLs (a loopback stand-in)", ()
     const endpoints = ["--endpoint", `raw=${origin}`, "--endpoint", `github-api=${origin}`];
     const refused = await runCli(["--root", tree.root, "corroborate", ...endpoints]);
     expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain("genai-prices: failed, private, loopback or link-local address refused (use --allow-private for tests); data/corroborations/genai-prices.json not written");
     expect(asked).toEqual([]);
 
     const run = await runCli(["--root", tree.root, "corroborate", ...endpoints, "--allow-private"], { GITHUB_TOKEN: "" });

@@ -182,6 +182,9 @@ export function registerJobCommands(program: Command, context: JobContext): void
   program
     .command("corroborate")
     .description("read the public price registries (genai-prices, litellm) into data/corroborations/<registry>.json; the build compares their prices and model lists with the records")
+    // npm keeps an option before `--` for itself: `npm run corroborate --from FILE` hands over FILE alone, so a
+    // file named as an argument is a local copy too.
+    .argument("[file...]", "local copies, as with --from")
     .option("--from <file>", "read this local copy (either registry's format, told apart by its shape) instead of the network (repeatable, one per registry)", collect, [])
     .option("--registry <name>", `only this registry from the network (repeatable): ${PRICE_REGISTRIES.join(", ")}`, collect, [])
     .option("--endpoint <host=url>", "another base URL for raw (the files) or github-api (their commits) (repeatable; tests)", collect, [])
@@ -189,15 +192,16 @@ export function registerJobCommands(program: Command, context: JobContext): void
     .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
     .option("--summary-file <path>", "also write a Markdown section of what was read and what the next build queues for review (the refresh pull request's description)")
     .option("--append-summary", "add the section to the end of --summary-file instead of replacing it")
-    .action(async (options: { from: string[]; registry: string[]; endpoint: string[]; allowPrivate?: boolean; timeout: number; summaryFile?: string; appendSummary?: boolean }, command: Command) => {
+    .action(async (files: string[], options: { from: string[]; registry: string[]; endpoint: string[]; allowPrivate?: boolean; timeout: number; summaryFile?: string; appendSummary?: boolean }, command: Command) => {
+      const from = [...options.from, ...files];
       const unknown = options.registry.filter((name) => !(PRICE_REGISTRIES as readonly string[]).includes(name));
       if (unknown.length > 0) command.error(`error: --registry: no price registry named ${unknown.join(", ")} (known: ${PRICE_REGISTRIES.join(", ")})`, { exitCode: 2 });
-      if (options.from.length > 0 && options.registry.length > 0) command.error("error: --from names the registries by its files; leave out --registry", { exitCode: 2 });
+      if (from.length > 0 && options.registry.length > 0) command.error("error: --from names the registries by its files; leave out --registry", { exitCode: 2 });
       const paths = context.paths();
       const { runCorroborate } = await import("../corroborate/run.js");
       const outcomes = await runCorroborate(paths, {
         registries: options.registry as PriceRegistryName[],
-        from: options.from.map((file) => path.resolve(file)),
+        from: from.map((file) => path.resolve(file)),
         fetch: { policy: { ...DEFAULT_NET_POLICY, timeoutMs: options.timeout, allowPrivate: options.allowPrivate === true }, hosts: parseEndpoints(options.endpoint, REGISTRY_HOST_NAMES), env: process.env },
         now: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
       });

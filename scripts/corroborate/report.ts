@@ -35,7 +35,7 @@ function whereRead(outcome: Extract<CorroborateOutcome, { kind: "written" }>): s
 export function outcomeLines(outcomes: readonly CorroborateOutcome[]): string[] {
   return outcomes.map((outcome) => {
     if (outcome.kind === "failed") {
-      const kept = outcome.registry ? `; data/corroborations/${outcome.registry}.json kept as it was` : "";
+      const kept = outcome.registry ? `; data/corroborations/${outcome.registry}.json ${outcome.kept ? "kept as it was" : "not written"}` : "";
       return `  ${outcome.registry ?? plain(outcome.source)}: failed, ${plain(outcome.reason)}${kept}`;
     }
     const providers = Object.entries(outcome.written.providers).map(([id, entry]) => `${id} (${entry.registry_provider}, ${count(entry.models.length, "model", "models")}, ${entry.currency ?? "currency unknown: prices not compared"})`);

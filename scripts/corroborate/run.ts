@@ -19,7 +19,7 @@ export interface CorroborateOptions {
 
 export type CorroborateOutcome =
   | { registry: PriceRegistryName; kind: "written"; written: CorroborationFile; read: ReadRegistry; file: string; commitUnknown?: string }
-  | { registry: PriceRegistryName | null; kind: "failed"; source: string; reason: string };
+  | { registry: PriceRegistryName | null; kind: "failed"; source: string; reason: string; /** A last good file stays in place. */ kept?: boolean };
 
 // A fifth of the build's per-file limit, as for the scraper's observations: no registry can make a build fail.
 const MAX_WRITTEN_BYTES = 1024 * 1024;
@@ -133,9 +133,18 @@ async function fromFiles(paths: ProjectPaths, files: readonly string[], now: str
  * for the mapped providers to data/corroborations/<registry>.json. The build does the comparing.
  */
 export async function runCorroborate(paths: ProjectPaths, options: CorroborateOptions): Promise<CorroborateOutcome[]> {
-  if (options.from.length > 0) return fromFiles(paths, options.from, options.now);
-  const registries = PRICE_REGISTRIES.filter((registry) => options.registries.length === 0 || options.registries.includes(registry));
-  const outcomes: CorroborateOutcome[] = [];
-  for (const registry of registries) outcomes.push(await fromNetwork(paths, registry, options));
-  return outcomes;
+  let outcomes: CorroborateOutcome[];
+  if (options.from.length > 0) outcomes = await fromFiles(paths, options.from, options.now);
+  else {
+    const registries = PRICE_REGISTRIES.filter((registry) => options.registries.length === 0 || options.registries.includes(registry));
+    outcomes = [];
+    for (const registry of registries) outcomes.push(await fromNetwork(paths, registry, options));
+  }
+  return Promise.all(outcomes.map(async (outcome) => (outcome.kind === "failed" && outcome.registry ? { ...outcome, kept: await exists(path.join(paths.corroborations, `${outcome.registry}.json`)) } : outcome)));
 }
+
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
