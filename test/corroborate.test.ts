@@ -99,6 +99,7 @@ describe("npm run corroborate --from <file>", () => {
     const summary = await fs.readFile(summaryFile, "utf8");
     expect(summary).toContain("## Price registries");
     expect(summary).toContain("- `price_disagrees` `ovhcloud-ai-endpoints` `$.models.value[1].output_price`: `manual 0.3 vs price registry 0.25");
+    expect(summary).toContain('- `model_unlisted` `mistral-ai-api` `$.models`: `a price registry lists "mistral-large-2512", missing from the complete models list (genai-prices (mistral) lists it;');
   });
 
   it("refuses a file of neither format or one that lists no mapped provider, and keeps the last good files", async () => {
