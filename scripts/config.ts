@@ -24,6 +24,8 @@ export interface ProjectPaths {
   sourceWatch: string;
   /** The company registers' answers, one file per provider (npm run registry). */
   registry: string;
+  /** What the public price registries list, one file per registry (npm run corroborate). */
+  corroborations: string;
 }
 
 export function projectPaths(root: string): ProjectPaths {
@@ -39,6 +41,7 @@ export function projectPaths(root: string): ProjectPaths {
     sourceDates: path.join(data, "source-dates.json"),
     sourceWatch: path.join(data, "sources.json"),
     registry: path.join(data, "registry"),
+    corroborations: path.join(data, "corroborations"),
   };
 }
 

@@ -8,6 +8,7 @@ import { DatasetValidation } from "./validate/validate.js";
 import { SourceReview } from "./watch/review.js";
 import { mergeRegistry } from "./registry/merge.js";
 import { withDerivedFacts } from "./derive/derive.js";
+import { mergePriceRegistries } from "./corroborate/merge.js";
 
 /** The dataset as every command sees it: validated, merged with what the scraper saw, in id order. */
 export interface LoadedDataset {
@@ -48,11 +49,12 @@ export async function loadDataset(paths: ProjectPaths, today: string): Promise<L
 export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (record: Provider) => T): Promise<KeptDataset<T>> {
   const loaded = await loadDataDeferred(paths);
   const validation = new DatasetValidation(loaded, new Set(loaded.providers.map((file) => file.stem)), today);
-  const { meta, observations, registry, sourceDates, sourceWatch } = validation.context;
+  const { meta, observations, registry, sourceDates, sourceWatch, corroborations } = validation.context;
   const files = new Map<string, string>();
   const records: T[] = [];
   const observed: ReviewEntry[] = [];
   const registered: ReviewEntry[] = [];
+  const priced: ReviewEntry[] = [];
   const review = new SourceReview(sourceWatch);
   const readProblems: Problem[] = [];
   for (const input of loaded.providers) {
@@ -70,6 +72,11 @@ export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (
       registered.push(...merged.entries);
       record = canonicalize(Provider, merged.providers[0]!) as Provider;
     }
+    // The price registries corroborate prices and ask about models a complete list lacks; they never overwrite.
+    if (corroborations.length > 0) {
+      const checked = mergePriceRegistries(record, corroborations, today, priced);
+      if (checked !== record) record = canonicalize(Provider, checked) as Provider;
+    }
     // The source watch marks Facts whose page changed, went or moved, and queues them for a person.
     record = review.record(record);
     // Who can reach the data, and any other derived answer, from the Facts as merged.
@@ -83,7 +90,7 @@ export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (
     meta,
     records,
     files,
-    reviewQueue: failed ? [] : [...observed, ...registered, ...entries],
+    reviewQueue: failed ? [] : [...observed, ...registered, ...priced, ...entries],
     sourceDates,
     sources: failed ? { changed: 0, gone: 0 } : { changed: sourcesChanged, gone: sourcesGone },
     problems,

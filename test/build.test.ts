@@ -93,7 +93,7 @@ describe("build", () => {
     const result = await tree.build();
     // The record, the dataset, and the two pages that show the name; nothing else.
     const changed = result.publish.changed.filter((file) => !isSibling(file));
-    expect(changed).toEqual(["api/data.csv", "api/data/index.json", "api/data/two-ai/index.json", "api/providers.csv", "index.html", "providers/two-ai.html"]);
+    expect(changed).toEqual(["api/data.csv", "api/data/index.json", "api/data/two-ai/index.json", "api/providers.csv", "api/providers.json", "index.html", "providers/two-ai.html"]);
     expect(result.publish.unchanged).toBe(first.publish.added.length - result.publish.changed.length);
   });
 

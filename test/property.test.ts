@@ -43,6 +43,7 @@ const loaded = (value: unknown, stem = "acme-ai"): LoadedData => ({
   sourceDates: null,
   sourceWatch: null,
   registry: [],
+  corroborations: [],
   problems: [],
 });
 

@@ -3,9 +3,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { todayUtc, type ProjectPaths } from "../config.js";
 import { DEFAULT_NET_POLICY } from "../net/request.js";
-import type { RepositoryFile } from "../schema/index.js";
+import { PRICE_REGISTRIES, type PriceRegistryName, type RepositoryFile } from "../schema/index.js";
 import { REGISTER_ADAPTERS } from "../registry/adapters.js";
 import { writeAtomically } from "../util/files.js";
+import { errorsOf } from "../problems.js";
 
 /** What the job commands need from the program that registers them. */
 export interface JobContext {
@@ -57,9 +58,12 @@ async function writeSummary(file: string, section: string, append: boolean): Pro
 
 const FORGE_NAMES: Record<string, RepositoryFile["forge"]> = { github: "github.com", gitlab: "gitlab.com" };
 
+const REGISTRY_HOST_NAMES = { raw: "raw", "github-api": "github-api" } as const;
+
 /**
  * The commands that read the outside world and write a committed file under data/ (source dates, the
- * source watch, the company registers). Kept apart from program.ts so each job owns its options.
+ * source watch, the company registers, the price registries). Kept apart from program.ts so each job owns
+ * its options.
  */
 export function registerJobCommands(program: Command, context: JobContext): void {
   program
@@ -173,5 +177,44 @@ export function registerJobCommands(program: Command, context: JobContext): void
         const section = ["## Company registers", "", `${answered.length} answered, ${failed.length} failed.`, "", ...(fresh.length ? ["New flags:", "", ...fresh] : ["No new flags."]), ""].join("\n");
         await writeSummary(options.summaryFile, section, options.appendSummary === true);
       }
+    });
+
+  program
+    .command("corroborate")
+    .description("read the public price registries (genai-prices, litellm) into data/corroborations/<registry>.json; the build compares their prices and model lists with the records")
+    // npm keeps an option before `--` for itself: `npm run corroborate --from FILE` hands over FILE alone, so a
+    // file named as an argument is a local copy too.
+    .argument("[file...]", "local copies, as with --from")
+    .option("--from <file>", "read this local copy (either registry's format, told apart by its shape) instead of the network (repeatable, one per registry)", collect, [])
+    .option("--registry <name>", `only this registry from the network (repeatable): ${PRICE_REGISTRIES.join(", ")}`, collect, [])
+    .option("--endpoint <host=url>", "another base URL for raw (the files) or github-api (their commits) (repeatable; tests)", collect, [])
+    .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
+    .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
+    .option("--summary-file <path>", "also write a Markdown section of what was read and what the next build queues for review (the refresh pull request's description)")
+    .option("--append-summary", "add the section to the end of --summary-file instead of replacing it")
+    .action(async (files: string[], options: { from: string[]; registry: string[]; endpoint: string[]; allowPrivate?: boolean; timeout: number; summaryFile?: string; appendSummary?: boolean }, command: Command) => {
+      const from = [...options.from, ...files];
+      const unknown = options.registry.filter((name) => !(PRICE_REGISTRIES as readonly string[]).includes(name));
+      if (unknown.length > 0) command.error(`error: --registry: no price registry named ${unknown.join(", ")} (known: ${PRICE_REGISTRIES.join(", ")})`, { exitCode: 2 });
+      if (from.length > 0 && options.registry.length > 0) command.error("error: --from names the registries by its files; leave out --registry", { exitCode: 2 });
+      const paths = context.paths();
+      const { runCorroborate } = await import("../corroborate/run.js");
+      const outcomes = await runCorroborate(paths, {
+        registries: options.registry as PriceRegistryName[],
+        from: from.map((file) => path.resolve(file)),
+        fetch: { policy: { ...DEFAULT_NET_POLICY, timeoutMs: options.timeout, allowPrivate: options.allowPrivate === true }, hosts: parseEndpoints(options.endpoint, REGISTRY_HOST_NAMES), env: process.env },
+        now: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+      });
+      const failed = outcomes.filter((outcome) => outcome.kind === "failed").length;
+      const { outcomeLines, previewLine, previewOf, summarySection } = await import("../corroborate/report.js");
+      console.log(`corroborate: ${outcomes.length - failed} read, ${failed} failed`);
+      for (const line of outcomeLines(outcomes)) console.log(line);
+      // What the next build makes of it: the same load → validate → merge.
+      const { loadDataset } = await import("../dataset.js");
+      const dataset = await loadDataset(paths, todayUtc());
+      const preview = errorsOf(dataset.problems).length === 0 ? previewOf(dataset.providers, dataset.reviewQueue) : null;
+      console.log(preview ? previewLine(preview) : "corroborate: the data has errors, so the next build cannot be previewed (npm run validate)");
+      if (options.summaryFile) await writeSummary(options.summaryFile, summarySection(outcomes, preview), options.appendSummary === true);
+      if (failed > 0) context.setExitCode(1);
     });
 }

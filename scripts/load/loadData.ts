@@ -24,6 +24,8 @@ export interface LoadedData {
   sourceWatch: RawFile | null;
   /** data/registry/<id>.json */
   registry: RawFile[];
+  /** data/corroborations/<registry>.json */
+  corroborations: RawFile[];
   problems: Problem[];
 }
 
@@ -34,6 +36,8 @@ export interface InputBytes {
   file: string;
   stem: string;
   bytes: Buffer;
+  /** A file about the whole dataset, not one record, whatever its name: its problems name no record id. */
+  datasetWide?: true;
 }
 
 /** Every input of a build, read but not parsed. */
@@ -44,6 +48,7 @@ export interface Inputs {
   sourceDates: InputBytes | null;
   sourceWatch: InputBytes | null;
   registry: InputBytes[];
+  corroborations: InputBytes[];
   problems: Problem[];
 }
 
@@ -178,7 +183,7 @@ async function checkInputs(paths: ProjectPaths): Promise<CheckedInputs> {
     dataRoot = realpathSync(paths.data);
   } catch {
     problems.push({ severity: "error", file: relative(paths, paths.data), path: "$", rule: "missing-folder", message: "the data folder is missing" });
-    return { meta: null, providers: [], observations: [], sourceDates: null, sourceWatch: null, registry: [], problems };
+    return { meta: null, providers: [], observations: [], sourceDates: null, sourceWatch: null, registry: [], corroborations: [], problems };
   }
   const meta = readInputFile(paths, paths.datasetMeta, "dataset", dataRoot, problems);
   const providerNames = await listJsonFiles(paths.providers);
@@ -191,13 +196,18 @@ async function checkInputs(paths: ProjectPaths): Promise<CheckedInputs> {
   const sourceDates = optional(paths.sourceDates, "source-dates");
   const sourceWatch = optional(paths.sourceWatch, "sources");
   const registry = readFolder(paths, paths.registry, dataRoot, (await listJsonFiles(paths.registry)) ?? [], problems);
+  // Named after a price registry, not a record: read like the dataset-wide files.
+  const corroborations = ((await listJsonFiles(paths.corroborations)) ?? []).flatMap((name) => {
+    const input = readInputFile(paths, path.join(paths.corroborations, name), name.slice(0, -".json".length), dataRoot, problems);
+    return input ? [{ ...input, datasetWide: true as const }] : [];
+  });
   const total =
     providers.reduce((sum, file) => sum + file.size, 0) +
-    [...(meta ? [meta] : []), ...observations, ...(sourceDates ? [sourceDates] : []), ...(sourceWatch ? [sourceWatch] : []), ...registry].reduce((sum, input) => sum + input.bytes.length, 0);
+    [...(meta ? [meta] : []), ...observations, ...(sourceDates ? [sourceDates] : []), ...(sourceWatch ? [sourceWatch] : []), ...registry, ...corroborations].reduce((sum, input) => sum + input.bytes.length, 0);
   if (total > LIMITS.maxTotalBytes) {
     problems.push({ severity: "error", file: relative(paths, paths.data), path: "$", rule: "max-total-size", message: `the data files hold ${total} bytes in all, over the limit of ${LIMITS.maxTotalBytes} bytes` });
   }
-  return { meta, providers, observations, sourceDates, sourceWatch, registry, problems };
+  return { meta, providers, observations, sourceDates, sourceWatch, registry, corroborations, problems };
 }
 
 /** A symbolic link whose target is gone: present, so reported, not skipped as absent. */
@@ -213,7 +223,8 @@ function isBrokenLink(file: string): boolean {
 export function parseInput(input: InputBytes, problems: Problem[]): RawFile | null {
   const result = parseJsonText(input.bytes);
   if (result.ok) return { file: input.file, stem: input.stem, value: result.value };
-  problems.push({ severity: "error", file: input.file, ...(!DATASET_WIDE_FILES.has(input.stem) && { id: input.stem }), ...result.problem });
+  const wide = input.datasetWide === true || DATASET_WIDE_FILES.has(input.stem);
+  problems.push({ severity: "error", file: input.file, ...(!wide && { id: input.stem }), ...result.problem });
   return null;
 }
 
@@ -234,7 +245,8 @@ export function parseInputs(inputs: Inputs): LoadedData {
   const sourceDates = inputs.sourceDates ? parse(inputs.sourceDates) : null;
   const sourceWatch = inputs.sourceWatch ? parse(inputs.sourceWatch) : null;
   const registry = inputs.registry.map(parse).filter((file): file is RawFile => file !== null);
-  return { meta, providers, observations, sourceDates, sourceWatch, registry, problems };
+  const corroborations = inputs.corroborations.map(parse).filter((file): file is RawFile => file !== null);
+  return { meta, providers, observations, sourceDates, sourceWatch, registry, corroborations, problems };
 }
 
 export async function loadData(paths: ProjectPaths): Promise<LoadedData> {

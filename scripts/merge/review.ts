@@ -3,9 +3,11 @@
  * source_changed / source_gone / source_moved: the source watch saw the cited page change since the Fact
  * was verified, answer 404/410 or stop resolving, or redirect to another site. source_date_found: the watch
  * read a date on the page of an undated Fact (a proposal, never written into the Fact by the machine).
- * registry_mismatch: the company register disagrees with the record.
+ * registry_mismatch: the company register disagrees with the record. price_disagrees: a public price
+ * registry lists another price for a model, in the record's currency, beyond rounding. model_unlisted: a
+ * price registry lists a model that the record's complete models list (partial: false) lacks.
  */
-export const REVIEW_KINDS = ["observation_differs", "source_changed", "source_gone", "source_moved", "source_date_found", "registry_mismatch"] as const;
+export const REVIEW_KINDS = ["observation_differs", "source_changed", "source_gone", "source_moved", "source_date_found", "registry_mismatch", "price_disagrees", "model_unlisted"] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 /** A deviation between the manually verified seed and what a machine saw, for a person to settle. */
@@ -41,5 +43,9 @@ export function describeReviewEntry(entry: ReviewEntry): string {
       return `undated Fact; the page states ${seen}${entry.note ? ` (${entry.note})` : ""} (${entry.source})`;
     case "registry_mismatch":
       return `register disagrees: ${seen}${entry.note ? ` (${entry.note})` : ""} (${entry.source})`;
+    case "price_disagrees":
+      return `manual ${JSON.stringify(entry.manual_value)} vs price registry ${seen}${entry.note ? ` (${entry.note})` : ""} (${entry.observed_at}, ${entry.source})`;
+    case "model_unlisted":
+      return `a price registry lists ${seen}, missing from the complete models list${entry.note ? ` (${entry.note})` : ""} (${entry.observed_at}, ${entry.source})`;
   }
 }

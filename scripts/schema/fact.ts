@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRICE_REGISTRIES } from "./priceRegistry.js";
 import { HttpUrl, IsoDate, IsoDateTime, SourceDate } from "./primitives.js";
 
 export const FactStatus = z
@@ -9,6 +10,17 @@ export const FactStatus = z
     "confirmed: verified against a primary source. claimed: the provider's own statement, not checked against a register or binding document (shown as 'own statement'). planned: a stated goal not yet reached. unknown: not researched, which never means 'no'. not_applicable: the field does not apply to this provider.",
   );
 export type FactStatus = z.infer<typeof FactStatus>;
+
+/**
+ * Who saw the same value. scraper: the provider's own models endpoint. registry: the company register.
+ * genai-prices, litellm: a public price registry listed the same price (same currency, within rounding).
+ */
+export const CorroboratedBy = z
+  .enum(["scraper", "registry", ...PRICE_REGISTRIES], { message: `must be one of scraper, registry, ${PRICE_REGISTRIES.join(", ")}` })
+  .describe(
+    "scraper: the provider's own models endpoint. registry: the company register. genai-prices (pydantic/genai-prices) and litellm (BerriAI/litellm): a public price registry listed the same price, in the same currency, within rounding.",
+  );
+export type CorroboratedBy = z.infer<typeof CorroboratedBy>;
 
 export const VerifiedBy = z.enum(["manual", "scraper"], { message: "must be manual or scraper" });
 
@@ -43,8 +55,8 @@ export function fact<Value extends z.ZodType>(value: Value) {
         .describe(
           "On list values only. true: the list is a sample of what the source shows or of what the provider offers, so an item missing from it is not evidence that the provider lacks it. false: the source is the provider's complete list.",
         ),
-      corroborated_at: IsoDate.optional().describe("Date a machine saw the same value: the scraper at the provider's endpoint, or the company register."),
-      corroborated_by: z.enum(["scraper", "registry"], { message: "must be scraper or registry" }).optional(),
+      corroborated_at: IsoDate.optional().describe("Date a machine saw the same value: the scraper at the provider's endpoint, the company register, or a public price registry."),
+      corroborated_by: CorroboratedBy.optional(),
       source_watch: z
         .strictObject({
           state: z.enum(["changed", "gone", "moved"]),

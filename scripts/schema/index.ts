@@ -8,3 +8,4 @@ export * from "./repositoryFile.js";
 export * from "./sourceWatch.js";
 export * from "./registry.js";
 export * from "./providersIndex.js";
+export * from "./priceRegistry.js";

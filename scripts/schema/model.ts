@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PriceRegistryName } from "./priceRegistry.js";
 import { HttpUrl, IsoDate } from "./primitives.js";
 
 export const Model = z
@@ -28,6 +29,8 @@ export const Model = z
       })
       .optional()
       .describe("Which of this model's values the scraper topped up, and from where; the models Fact's own provenance stays the manual one."),
+    corroborated_at: IsoDate.optional().describe("Set by the build from data/corroborations/: the day a public price registry was read that lists this model at the same input and output prices (same currency, within rounding)."),
+    corroborated_by: PriceRegistryName.optional().describe("The price registry that listed the same prices."),
   })
   .meta({ id: "Model" });
 export type Model = z.infer<typeof Model>;

@@ -1,6 +1,6 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
 import { FACT_PATHS, pathKey } from "../schema/coverage.js";
-import { DatasetMeta, Fact, Observation, Provider, RegistryAnswerFile, SourceDates, SourceWatch } from "../schema/index.js";
+import { CorroborationFile, DatasetMeta, Fact, Observation, Provider, RegistryAnswerFile, SourceDates, SourceWatch } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf, type Citation, type CitingRecord } from "./consistency.js";
 import { checkRepositoryDates } from "./repositoryDates.js";
@@ -29,6 +29,8 @@ export interface ValidatedData {
   sourceWatch: SourceWatch | null;
   /** The company registers' answers by provider id (data/registry/<id>.json). */
   registry: Map<string, RegistryAnswerFile>;
+  /** What the price registries list (data/corroborations/<registry>.json), in file-name order. */
+  corroborations: CorroborationFile[];
   problems: Problem[];
 }
 
@@ -142,6 +144,30 @@ function validateWide<T>(raw: RawFile | null, schema: { safeParse(value: unknown
   return null;
 }
 
+/**
+ * The price registries' files: each named after its registry. A provider id no record has is a warning (the
+ * record may have been renamed since the last run); its entry is ignored.
+ */
+export function validateCorroborations(files: readonly RawFile[], providerStems: ReadonlySet<string>, problems: Problem[]): CorroborationFile[] {
+  const valid: CorroborationFile[] = [];
+  for (const raw of files) {
+    const parsed = CorroborationFile.safeParse(raw.value);
+    if (!parsed.success) {
+      problems.push(...problemsFromIssues(parsed.error.issues, raw.value, { file: raw.file }));
+      continue;
+    }
+    if (parsed.data.registry !== raw.stem) {
+      problems.push({ severity: "error", file: raw.file, path: "$.registry", rule: "registry-matches-file-name", message: `registry "${parsed.data.registry}" must equal the file name "${raw.stem}.json"` });
+      continue;
+    }
+    for (const id of Object.keys(parsed.data.providers)) {
+      if (!providerStems.has(id)) problems.push({ severity: "warning", file: raw.file, path: jsonPath(["providers", id]), rule: "orphan-corroboration", message: "no provider has this id; the entry is ignored" });
+    }
+    valid.push(parsed.data);
+  }
+  return valid;
+}
+
 /** What a dataset's records are validated and merged against: everything loaded except the records. */
 export type DatasetContext = Omit<ValidatedData, "providers" | "problems">;
 
@@ -154,7 +180,7 @@ export type DatasetContext = Omit<ValidatedData, "providers" | "problems">;
 export class DatasetValidation {
   readonly context: DatasetContext;
   private readonly problems: Problem[];
-  private readonly later: { sourceDates: Problem[]; sourceWatch: Problem[]; registry: Problem[] } = { sourceDates: [], sourceWatch: [], registry: [] };
+  private readonly later: { sourceDates: Problem[]; sourceWatch: Problem[]; registry: Problem[]; corroborations: Problem[] } = { sourceDates: [], sourceWatch: [], registry: [], corroborations: [] };
   private readonly seen = new Map<string, string>();
   /** What the checks across records need, per record id. */
   private readonly perRecord = new Map<string, { citing: CitingRecord; company: CompanyRecord; repositoryDates: Problem[]; orgNumbers: Problem[] }>();
@@ -179,7 +205,8 @@ export class DatasetValidation {
         registry.set(parsed.data.id, parsed.data);
       }
     }
-    this.context = { meta, observations, sourceDates, sourceWatch, registry };
+    const corroborations = validateCorroborations(loaded.corroborations, providerStems, this.later.corroborations);
+    this.context = { meta, observations, sourceDates, sourceWatch, registry, corroborations };
   }
 
   /** Validates one provider file; the record, or null when it is invalid (its problems are kept). */
@@ -222,6 +249,7 @@ export class DatasetValidation {
       ...checkOneCompany(records.map((entry) => entry.company)),
       ...this.later.sourceWatch,
       ...this.later.registry,
+      ...this.later.corroborations,
     ];
   }
 }

@@ -1,0 +1,150 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { ProjectPaths } from "../config.js";
+import { jsonPath } from "../problems.js";
+import { CorroborationFile, PRICE_REGISTRIES, type PriceRegistryName } from "../schema/index.js";
+import { writeAtomically } from "../util/files.js";
+import { fetchRegistryFile, MAX_REGISTRY_BYTES, type FetchOptions } from "./fetchRegistry.js";
+import { readRegistry, registryOfFile, UnreadableRegistry, type ReadRegistry } from "./formats.js";
+import { PROVIDER_MAPPINGS, REGISTRY_SOURCES, pageUrl } from "./sources.js";
+
+export interface CorroborateOptions {
+  /** The registries read from their published URLs (ignored when `from` names files). */
+  registries: readonly PriceRegistryName[];
+  /** Local copies in either registry's format, read instead of the network. */
+  from: readonly string[];
+  fetch: FetchOptions;
+  now: string;
+}
+
+export type CorroborateOutcome =
+  | { registry: PriceRegistryName; kind: "written"; written: CorroborationFile; read: ReadRegistry; file: string; commitUnknown?: string }
+  | { registry: PriceRegistryName | null; kind: "failed"; source: string; reason: string; /** A last good file stays in place. */ kept?: boolean };
+
+// A fifth of the build's per-file limit, as for the scraper's observations: no registry can make a build fail.
+const MAX_WRITTEN_BYTES = 1024 * 1024;
+
+type Read = Omit<CorroborationFile, "registry" | "source_url" | "providers" | "checked_at">["read"];
+interface Bytes {
+  registry: PriceRegistryName;
+  json: unknown;
+  read: Read;
+  ref: string;
+  commitUnknown?: string;
+}
+
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString("utf8"));
+  } catch {
+    // The parser's message quotes the text; a fixed sentence says enough.
+    return undefined;
+  }
+}
+
+async function readLocalCopy(file: string): Promise<{ json: unknown } | { reason: string }> {
+  let bytes: Buffer;
+  try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) return { reason: "not a regular file" };
+    if (stat.size > MAX_REGISTRY_BYTES) return { reason: `over ${MAX_REGISTRY_BYTES} bytes` };
+    bytes = await fs.readFile(file);
+  } catch (error) {
+    return { reason: (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : "cannot be read" };
+  }
+  const json = parseJson(bytes);
+  return json === undefined ? { reason: "not JSON" } : { json };
+}
+
+/**
+ * The door: what was read becomes a CorroborationFile only through the schema the build reads it with, and
+ * only a file that fits is written. Anything else is a failure of that source; the last good file stays.
+ */
+async function land(paths: ProjectPaths, input: Bytes, now: string, sourceLabel: string): Promise<CorroborateOutcome> {
+  const fail = (reason: string): CorroborateOutcome => ({ registry: input.registry, kind: "failed", source: sourceLabel, reason });
+  let read: ReadRegistry;
+  try {
+    read = readRegistry(input.registry, input.json);
+  } catch (error) {
+    if (error instanceof UnreadableRegistry) return fail(error.message);
+    throw error;
+  }
+  const ids = Object.keys(read.providers).sort();
+  if (ids.length === 0) {
+    const names = PROVIDER_MAPPINGS[input.registry].map((mapping) => mapping.registryProvider);
+    return fail(`lists none of the providers mapped to records (${[...new Set(names)].join(", ")})`);
+  }
+  const candidate = {
+    registry: input.registry,
+    source_url: pageUrl(REGISTRY_SOURCES[input.registry], input.ref),
+    read: input.read,
+    checked_at: now,
+    providers: Object.fromEntries(ids.map((id) => [id, read.providers[id]])),
+  };
+  const checked = CorroborationFile.safeParse(candidate);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    return fail(`refused at ${jsonPath(issue.path)}: ${issue.message}`);
+  }
+  const text = `${JSON.stringify(checked.data, null, 2)}\n`;
+  if (Buffer.byteLength(text) > MAX_WRITTEN_BYTES) return fail(`would write over ${MAX_WRITTEN_BYTES} bytes`);
+  const file = path.join(paths.corroborations, `${input.registry}.json`);
+  await writeAtomically(file, text);
+  return { registry: input.registry, kind: "written", written: checked.data, read, file, ...(input.commitUnknown && { commitUnknown: input.commitUnknown }) };
+}
+
+async function fromNetwork(paths: ProjectPaths, registry: PriceRegistryName, options: CorroborateOptions): Promise<CorroborateOutcome> {
+  const source = REGISTRY_SOURCES[registry];
+  const fetched = await fetchRegistryFile(source, options.fetch);
+  const label = `${source.repository} ${source.path}`;
+  if (!fetched.ok) return { registry, kind: "failed", source: label, reason: fetched.reason };
+  const json = parseJson(fetched.bytes);
+  if (json === undefined) return { registry, kind: "failed", source: label, reason: "not JSON" };
+  const read: Read = { from: "network", url: fetched.url, commit: fetched.commit, committed_on: fetched.committedOn, etag: fetched.etag, last_modified: fetched.lastModified };
+  return land(paths, { registry, json, read, ref: fetched.commit ?? source.branch, ...(fetched.commitUnknown && { commitUnknown: fetched.commitUnknown }) }, options.now, label);
+}
+
+async function fromFiles(paths: ProjectPaths, files: readonly string[], now: string): Promise<CorroborateOutcome[]> {
+  const outcomes: CorroborateOutcome[] = [];
+  const seen = new Set<PriceRegistryName>();
+  for (const file of files) {
+    const name = path.basename(file);
+    const local = await readLocalCopy(file);
+    if ("reason" in local) {
+      outcomes.push({ registry: null, kind: "failed", source: name, reason: local.reason });
+      continue;
+    }
+    const registry = registryOfFile(local.json);
+    if (registry === null) {
+      outcomes.push({ registry: null, kind: "failed", source: name, reason: "neither genai-prices' format (a list of providers) nor litellm's (an object of models)" });
+    } else if (seen.has(registry)) {
+      outcomes.push({ registry, kind: "failed", source: name, reason: `a second local copy in ${registry}'s format; give one per registry` });
+    } else {
+      seen.add(registry);
+      const read: Read = { from: "file", file: name.slice(0, 200), commit: null, committed_on: null, etag: null, last_modified: null };
+      outcomes.push(await land(paths, { registry, json: local.json, read, ref: REGISTRY_SOURCES[registry].branch }, now, name));
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * Reads the price registries (their published files, or the local copies given) and writes what they list
+ * for the mapped providers to data/corroborations/<registry>.json. The build does the comparing.
+ */
+export async function runCorroborate(paths: ProjectPaths, options: CorroborateOptions): Promise<CorroborateOutcome[]> {
+  let outcomes: CorroborateOutcome[];
+  if (options.from.length > 0) outcomes = await fromFiles(paths, options.from, options.now);
+  else {
+    const registries = PRICE_REGISTRIES.filter((registry) => options.registries.length === 0 || options.registries.includes(registry));
+    outcomes = [];
+    for (const registry of registries) outcomes.push(await fromNetwork(paths, registry, options));
+  }
+  return Promise.all(outcomes.map(async (outcome) => (outcome.kind === "failed" && outcome.registry ? { ...outcome, kept: await exists(path.join(paths.corroborations, `${outcome.registry}.json`)) } : outcome)));
+}
+
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
