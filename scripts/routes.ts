@@ -14,6 +14,9 @@ export const FILES = {
   csv: "api/data.csv",
   /** The light index: every provider with its typed buyer answers and their statuses, no sources or notes. */
   providersIndex: "api/providers.json",
+  /** One row per provider and model price, in the currency the provider publishes. */
+  prices: "api/prices.json",
+  pricesCsv: "api/prices.csv",
   /** One row per provider: the buyer's questions with their status and source date, for spreadsheets. */
   providersCsv: "api/providers.csv",
   openapi: "api/openapi.json",
@@ -28,6 +31,7 @@ export const FILES = {
   notFoundPage: "not-found.html",
   /** Cloudflare Pages answers a miss with the nearest 404.html up the path: the pages folder gets the human one. */
   providersNotFound: "providers/404.html",
+  swedishNotFound: "sv/404.html",
 } as const;
 
 /** Whether a path is the API's (answered with the JSON Error body when missing) or a page people open. */
@@ -69,7 +73,8 @@ export function patternRewrites(): Array<{ source: string; destination: string }
 
 /** The file inside public/ that a clean path names: an API route, the index page, or the path itself. */
 export function fileForPath(pathname: string): string {
-  if (pathname === "/") return "index.html";
+  // A folder's page is its index.html: / and /sv/ (the Swedish pages).
+  if (pathname.endsWith("/") && !isApiPath(pathname)) return `${pathname.slice(1)}index.html`;
   for (const route of ROUTES) {
     const [before, after = ""] = route.path.split(ID);
     if (!route.path.includes(ID)) {
@@ -110,7 +115,7 @@ export const JSON_HEADER_RULES: readonly string[] = [
   "/api/data/*",
   "/api/status",
   "/api/status/",
-  ...[FILES.status, FILES.providersIndex, FILES.openapi, FILES.providerSchema, FILES.reviewQueue, FILES.changes].map((file) => `/${file}`),
+  ...[FILES.status, FILES.providersIndex, FILES.prices, FILES.openapi, FILES.providerSchema, FILES.reviewQueue, FILES.changes].map((file) => `/${file}`),
 ];
 
 export const CSV_HEADERS: Readonly<Record<string, string>> = {

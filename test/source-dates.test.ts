@@ -122,6 +122,13 @@ describe("npm run source-dates", () => {
     await tree.writeProvider("acme-ai", pinnedRecord("0".repeat(40), "2026-08-21"));
     const refused = await runCli(["--root", tree.root, "validate", "--today", "2026-11-22"]);
     expect(refused.stderr).toContain("repository-date-unreadable");
+    // Unless the file states its own date and the Fact says that is where the date comes from.
+    const stated = pinnedRecord("0".repeat(40), "2026-08-21") as { ownership: { country_hq: Record<string, unknown> } };
+    stated.ownership.country_hq.source_date_basis = "stated_in_file";
+    await tree.writeProvider("acme-ai", stated);
+    const accepted = await runCli(["--root", tree.root, "validate", "--today", "2026-11-22"]);
+    expect(accepted.stderr).not.toContain("repository-date-unreadable");
+    expect(accepted.code).toBe(0);
   });
 
   it("asks GitHub's commits API for what no clone holds, sends a token only to the API's host, and refuses loopback without --allow-private", async () => {

@@ -46,6 +46,12 @@ export function fact<Value extends z.ZodType>(value: Value) {
         .describe(
           "Date of the content that was seen: for a file pinned in a repository the UTC day of the last commit that changed it at or before the pinned commit (computed, see data/source-dates.json); for a page its own updated, effective or publication date. YYYY-MM-DD, or YYYY-MM when the source states only a month (never padded to a day); a year alone dates nothing. Null when nothing dates the source. Never later than verified_at. Cite it with the value: a fresh verified_at on an old source is still an old source.",
         ),
+      source_date_basis: z
+        .enum(["stated_in_file"], { message: "must be stated_in_file" })
+        .optional()
+        .describe(
+          "stated_in_file: source_date is the date a pinned repository file states about itself (ms.date, updated:), given because the repository's history could not be read; quote it as the file's own statement.",
+        ),
       verified_at: IsoDate.nullable().optional().describe("Date someone last opened the source and saw the value."),
       verified_by: VerifiedBy.nullable().optional(),
       note: z.string().optional(),

@@ -9,3 +9,4 @@ export * from "./sourceWatch.js";
 export * from "./registry.js";
 export * from "./providersIndex.js";
 export * from "./priceRegistry.js";
+export * from "./prices.js";

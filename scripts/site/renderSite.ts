@@ -8,6 +8,9 @@ import { CHANGES_NOT_READ, emitChanges, recentChangesFor } from "./api/changes.j
 import { openDatasetCsv } from "./api/csv.js";
 import { openProvidersCsv } from "./api/providersCsv.js";
 import { openProvidersIndex } from "./api/providersIndex.js";
+import { openPricesCsv, openPricesJson, priceRowsOf } from "./api/prices.js";
+import { LANG_PREFIX, LANGS } from "./browse/messages.js";
+import type { PriceRow } from "../schema/index.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
 import { openDataset } from "./api/dataset.js";
@@ -96,20 +99,31 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const csv = openDatasetCsv(openArtefact(site, FILES.csv));
   const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv), options.baseUrl);
   const providersIndex = openProvidersIndex(openArtefact(site, FILES.providersIndex), dataset.meta, generatedAt);
+  const pricesJson = openPricesJson(openArtefact(site, FILES.prices), dataset.meta, generatedAt);
+  const pricesCsv = openPricesCsv(openArtefact(site, FILES.pricesCsv));
+  const prices: PriceRow[] = [];
   for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);
-    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
+    const recentChanges = recentChangesFor(record.id, changes.entries, 5);
+    for (const lang of LANGS) {
+      site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges, lang })));
+    }
+    prices.push(...priceRowsOf(record));
     csv.add(record);
     providersCsv.add(record);
     providersIndex.add(record);
+    pricesJson.add(record);
+    pricesCsv.add(record);
   }
   csv.end();
   providersCsv.end();
   providersIndex.end();
+  pricesJson.end();
+  pricesCsv.end();
   const status = { ...statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
   emitStatus(site, status);
-  emitBrowse(site, summaries, status, options.baseUrl);
+  emitBrowse(site, summaries, prices, status, options.baseUrl);
   emitErrors(site, options.baseUrl);
   emitHostFiles(site, summaries.map((record) => record.id));
   emitReviewQueue(site, dataset.reviewQueue);

@@ -50,4 +50,6 @@ export function emitErrors(artefacts: Artefacts, baseUrl: string): void {
   const human = notFoundPage(baseUrl);
   addText(artefacts, FILES.notFoundPage, human);
   addText(artefacts, FILES.providersNotFound, human);
+  // Cloudflare Pages looks for the nearest 404.html up the path: the Swedish pages get the human one too.
+  addText(artefacts, FILES.swedishNotFound, human);
 }

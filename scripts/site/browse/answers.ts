@@ -3,16 +3,22 @@ import type { FactStatus } from "../../schema/index.js";
 import { factAt, stringValueOf } from "../../schema/factPath.js";
 
 /**
- * One cell of a buyer's-question table, as a page keeps it for every record: the status it rests on, the
- * filter keys, a number to sort by, and the text in both languages. Small, because the build keeps it for
+ * One buyer answer as a page keeps it for every record: the status it rests on, the filter keys, a number
+ * to sort by, the text in both languages, and where its source is. Small, because the build keeps it for
  * every record (RecordSummary) instead of the record itself.
  */
 export interface Answer {
   /** Null when the field is missing or unknown: not researched, never "no". */
   status: FactStatus | null;
   keys: string[];
+  /** A list that is only a sample: a key missing from it is not a "no". */
+  partial: boolean;
   number: number | null;
   text: Record<Lang, string> | null;
+  /** The site the value was read on, and the day; null for a derived answer or none. */
+  source: string | null;
+  verified: string | null;
+  derived: boolean;
 }
 
 /** Every buyer question's answer by the question's key. */
@@ -20,13 +26,27 @@ export type BuyerAnswers = Record<string, Answer>;
 
 const LANGS: Lang[] = ["en", "sv"];
 
+function hostOf(url: unknown): string | null {
+  if (typeof url !== "string") return null;
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return null;
+  }
+}
+
 function pageAnswer(answer: TypedAnswer): Answer {
   const en = answerText(answer, "en");
+  const fact = answer.fact;
   return {
     status: answer.status,
     keys: answer.keys,
+    partial: fact?.partial === true,
     number: answer.number,
     text: en === null ? null : (Object.fromEntries(LANGS.map((lang) => [lang, answerText(answer, lang)!])) as Record<Lang, string>),
+    source: answer.status === null ? null : hostOf(fact?.source_url),
+    verified: answer.status !== null && typeof fact?.verified_at === "string" ? fact.verified_at : null,
+    derived: Array.isArray((fact as { derived_from?: unknown } | undefined)?.derived_from),
   };
 }
 

@@ -1,17 +1,29 @@
 import type { RecordSummary } from "../summary.js";
-import type { Status } from "../../schema/index.js";
+import type { PriceRow, Status } from "../../schema/index.js";
 import { addText, type Artefacts } from "../artefacts.js";
 import { llmsText } from "../describe/llms.js";
-import { BROWSE_SCRIPT, FAVICON, STYLESHEET } from "./assets.js";
+import { FAVICON, STYLESHEET } from "./assets.js";
+import { comparePage } from "./comparePage.js";
 import { indexPage } from "./indexPage.js";
+import { LANG_PREFIX, LANGS } from "./messages.js";
 import { methodologyPage } from "./methodologyPage.js";
+import { pricesPage } from "./pricesPage.js";
+import { COMPARE_SCRIPT, INDEX_SCRIPT, PRICES_SCRIPT, SITE_SCRIPT } from "./scripts.js";
 
-/** The pages people read and the guide agents read, all static and made from the same records. */
-export function emitBrowse(artefacts: Artefacts, providers: readonly RecordSummary[], status: Status, baseUrl: string): void {
-  addText(artefacts, "index.html", indexPage(providers, status));
-  addText(artefacts, "methodology.html", methodologyPage(status, baseUrl));
+/** The pages people read, in English at the root and in Swedish under sv/, and the guide agents read. */
+export function emitBrowse(artefacts: Artefacts, providers: readonly RecordSummary[], prices: readonly PriceRow[], status: Status, baseUrl: string): void {
+  for (const lang of LANGS) {
+    const prefix = LANG_PREFIX[lang];
+    addText(artefacts, `${prefix}index.html`, indexPage(providers, status, lang));
+    addText(artefacts, `${prefix}compare.html`, comparePage(providers, status, lang));
+    addText(artefacts, `${prefix}prices.html`, pricesPage(prices, status, lang));
+    addText(artefacts, `${prefix}methodology.html`, methodologyPage(status, baseUrl, lang));
+  }
   addText(artefacts, "assets/style.css", STYLESHEET);
-  addText(artefacts, "assets/browse.js", BROWSE_SCRIPT);
+  addText(artefacts, "assets/site.js", SITE_SCRIPT);
+  addText(artefacts, "assets/index.js", INDEX_SCRIPT);
+  addText(artefacts, "assets/compare.js", COMPARE_SCRIPT);
+  addText(artefacts, "assets/prices.js", PRICES_SCRIPT);
   addText(artefacts, "assets/favicon.svg", FAVICON);
   addText(artefacts, "llms.txt", llmsText(status, baseUrl));
 }

@@ -1,3 +1,4 @@
+import { LANG_PREFIX, MESSAGES, otherLang, type Lang } from "./messages.js";
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const SPECIAL = /[&<>"']/;
 const SPECIAL_ALL = /[&<>"']/g;
@@ -43,30 +44,48 @@ export function safeHref(url: unknown): string | null {
 }
 
 export interface PageOptions {
+  lang: Lang;
   title: string;
-  /** Relative path from this page to the site root, e.g. "" or "../". */
-  root: string;
+  /** Where the page sits in its language's tree, e.g. "index.html" or "providers/berget-ai.html". */
+  path: string;
   body: Html;
-  script?: boolean;
+  /** Page scripts under assets/, besides the one every page loads. */
+  scripts?: readonly string[];
+  /** Absolute links from the site's own path (the 404 page, served at any address). */
+  rootOverride?: string;
 }
 
-export function page({ title, root, body, script }: PageOptions): string {
-  return `<!doctype html>\n${html`<html lang="en">
+/** The relative way from a page in `lang` at `path` up to the site root. */
+export function rootOf(lang: Lang, path: string): string {
+  const depth = (LANG_PREFIX[lang] + path).split("/").length - 1;
+  return "../".repeat(depth);
+}
+
+export function page({ lang, title, path, body, scripts = [], rootOverride }: PageOptions): string {
+  const t = MESSAGES[lang];
+  const root = rootOverride ?? rootOf(lang, path);
+  const other = otherLang(lang);
+  const here = (target: Lang) => `${root}${LANG_PREFIX[target]}${path}`;
+  const home = `${root}${LANG_PREFIX[lang]}`;
+  return `<!doctype html>\n${html`<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <link rel="stylesheet" href="${root}assets/style.css">
 <link rel="icon" href="${root}assets/favicon.svg" type="image/svg+xml">
-${script ? html`<script src="${root}assets/browse.js" defer></script>` : ""}
+<link rel="alternate" hreflang="${other}" href="${here(other)}">
+<script src="${root}assets/site.js" defer></script>
+${scripts.map((script) => html`<script src="${root}assets/${script}" defer></script>`)}
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
-<header><nav aria-label="Site"><a href="${root}index.html">Providers</a> · <a href="${root}methodology.html">Methodology</a> · <a href="${root}api/status.json">Status (JSON)</a> · <a href="${root}api/openapi.json">OpenAPI</a> · <a href="${root}llms.txt">llms.txt</a></nav></header>
+<a class="skip" href="#main">${t.skip}</a>
+<header><nav aria-label="${t.nav.label}"><a href="${home}index.html">${t.nav.providers}</a> · <a href="${home}compare.html">${t.nav.compare}</a> · <a href="${home}prices.html">${t.nav.prices}</a> · <a href="${home}methodology.html">${t.nav.methodology}</a> · <a href="${root}api/status.json">${t.nav.status}</a> · <a href="${root}api/openapi.json">${t.nav.openapi}</a> · <a href="${root}llms.txt">${t.nav.llms}</a>
+<a class="lang-switch" href="${here(other)}" hreflang="${other}" lang="${other}" data-keep-query>${t.switchTo}</a></nav></header>
 <main id="main">
 ${body}
 </main>
-<footer><p>Data licence: <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Quote every value with its status and verification date.</p></footer>
+<footer><p>${t.footer}</p></footer>
 </body>
 </html>`.text}\n`;
 }

@@ -1,71 +1,104 @@
 import type { Provider, Status } from "../../schema/index.js";
-import type { Answer } from "./answers.js";
 import { questionByKey } from "../../schema/buyerQuestions.js";
 import type { RecordSummary } from "../summary.js";
-import { STATUS_LABEL } from "./facts.js";
-import { html, page, type Html } from "./html.js";
+import type { Answer } from "./answers.js";
+import { answerFilters, filterAttributes, type AnswerFilter } from "./filters.js";
+import { Html, html, page } from "./html.js";
+import { MESSAGES, type Lang, type Messages } from "./messages.js";
 
-const CATEGORY_LABEL: Record<Provider["category"], string> = {
-  inference_api: "Inference API",
-  gateway_router: "Gateway / router",
-  platform_assistant: "Platform / assistant",
-  compute_gpu: "Compute / GPU",
-};
+/** The answers each result shows, with its source: what a buyer reads before opening a provider. */
+const HEADLINE = ["dc", "residency", "cloud_act", "dpa", "training", "zero_retention", "price"] as const;
 
-export function categoryLabel(category: Provider["category"]): string {
-  return CATEGORY_LABEL[category];
+export function categoryLabel(category: Provider["category"], lang: Lang = "en"): string {
+  return MESSAGES[lang].category[category];
 }
 
-/** The buyer's questions shown as columns, by registry key (also the URL's `sort` and `known` values). */
-const COLUMNS = ["dc", "dpa", "training", "cloud_act", "iso27001", "openai", "price"] as const;
-const QUESTIONS = COLUMNS.map((key) => [key, questionByKey(key)!.label.en] as const);
+const ratio = (record: RecordSummary) => (record.coverage.applicable ? record.coverage.researched / record.coverage.applicable : 0);
 
-/** A cell that always shows the status its answer rests on; a missing answer reads "not researched". */
-function answerCell(answer: Answer | undefined): Html {
-  if (!answer || answer.text === null) return html`<td data-sort=""><span class="muted">not researched</span></td>`;
-  const status = answer.status ?? "unknown";
-  return html`<td data-sort="${answer.number ?? answer.text.en}" data-status="${status}">${answer.text.en} <span class="badge badge-${status}">${STATUS_LABEL[status]}</span></td>`;
+/** Most researched first, then by name: the first screen shows the records a buyer can decide on. */
+export function byResearch(a: RecordSummary, b: RecordSummary): number {
+  return ratio(b) - ratio(a) || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id);
 }
 
-export function indexPage(providers: readonly RecordSummary[], status: Status): string {
-  const countries = [...new Set(providers.map((record) => record.country).filter((c): c is string => Boolean(c)))].sort();
-  const datacenterCountries = [...new Set(providers.flatMap((record) => record.answers.dc?.keys ?? []))].sort();
-  const categories = Object.keys(CATEGORY_LABEL) as Provider["category"][];
-  const rows = providers.map((record) => {
-    const { country, coverage, answers } = record;
-    const known = QUESTIONS.filter(([key]) => answers[key]?.text).map(([key]) => key);
-    return html`<tr data-category="${record.category}" data-country="${country ?? ""}" data-dc="${(answers.dc?.keys ?? []).join(" ")}" data-known="${known.join(" ")}" data-search="${`${record.name} ${record.id} ${record.legalName ?? ""}`.toLowerCase()}">
-<th scope="row" data-sort="${record.name.toLowerCase()}"><a href="providers/${record.id}.html">${record.name}</a></th>
-<td>${categoryLabel(record.category)}</td>
-<td>${country ?? html`<span class="muted">not researched</span>`}</td>
-<td class="num" data-sort="${coverage.applicable ? coverage.researched / coverage.applicable : 0}">${coverage.researched} of ${coverage.applicable}</td>
-${QUESTIONS.map(([key]) => answerCell(answers[key]))}
-<td>${record.newestVerified ?? html`<span class="muted">never</span>`}</td>
-<td><a href="api/data/${record.id}/index.json" aria-label="JSON of ${record.name}">JSON</a></td>
-</tr>`;
-  });
-  const body = html`<h1>European AI infrastructure providers</h1>
-<p>${status.providers_total} providers, dataset version <strong>${status.dataset_version}</strong>, newest verification ${status.last_verified ?? "none"}, review queue ${status.review_queue ?? 0}.
-Every value in this dataset carries its own status, source, source date and verification date: open a provider to see them. The whole dataset is at <a href="api/data/index.json">api/data (JSON)</a>, one row per provider for spreadsheets at <a href="api/providers.csv">api/providers.csv</a> (each answer with its status and source date), every Fact as a spreadsheet row at <a href="api/data.csv">api/data.csv</a>, and what changed at <a href="api/changes.json">api/changes.json</a> and in the <a href="feed.xml">Atom feed</a>.</p>
-<form id="filters" class="filters" role="search" hidden>
-<div><label for="filter-category">Category</label>
-<select id="filter-category" name="category"><option value="">All categories</option>${categories.map((c) => html`<option value="${c}">${categoryLabel(c)}</option>`)}</select></div>
-<div><label for="filter-country">HQ country</label>
-<select id="filter-country" name="country"><option value="">All countries</option>${countries.map((c) => html`<option value="${c}">${c}</option>`)}</select></div>
-<div><label for="filter-dc">Data centre in</label>
-<select id="filter-dc" name="dc"><option value="">Any country</option>${datacenterCountries.map((c) => html`<option value="${c}">${c}</option>`)}</select></div>
-<div><label for="filter-known">Researched</label>
-<select id="filter-known" name="known"><option value="">Any</option>${QUESTIONS.map(([key, label]) => html`<option value="${key}">${label}</option>`)}</select></div>
-<div><label for="filter-text">Search</label>
-<input id="filter-text" name="q" type="search" autocomplete="off" placeholder="Name or id"></div>
+function badge(status: string, t: Messages): Html {
+  return html`<span class="badge badge-${status}">${t.status[status as keyof Messages["status"]] ?? status}</span>`;
+}
+
+function answerItem(record: RecordSummary, key: string, t: Messages): Html {
+  const question = questionByKey(key)!;
+  const answer: Answer | undefined = record.answers[key];
+  const label = question.label[t.lang];
+  const anchor = `providers/${record.id}.html#fact-${question.path.join("-")}`;
+  if (!answer?.text) return html`<div><dt>${label}</dt><dd class="muted">${t.notResearched}</dd></div>`;
+  const where = answer.derived ? t.derivedShort : [answer.source, answer.verified].filter(Boolean).join(" · ");
+  return html`<div><dt>${label}</dt><dd>${answer.text[t.lang]} ${badge(answer.status ?? "unknown", t)} <a class="src" href="${anchor}">${where || t.source}</a></dd></div>`;
+}
+
+function resultItem(record: RecordSummary, filters: readonly AnswerFilter[], t: Messages): Html {
+  const search = `${record.name} ${record.id} ${record.legalName ?? ""}`.toLowerCase();
+  const attributes = new Html(filterAttributes(record, filters));
+  const price = record.answers.price;
+  return html`<li class="card" id="p-${record.id}" data-id="${record.id}" data-name="${record.name.toLowerCase()}" data-category="${record.category}" data-researched="${ratio(record).toFixed(4)}" data-search="${search}"${price?.keys[0] ? html` data-currency="${price.keys[0]}"` : ""} ${attributes}>
+<div class="card-head"><h3><a href="providers/${record.id}.html">${record.name}</a></h3><label class="pick"><input type="checkbox" name="compare" value="${record.id}"> ${t.index.compare}</label></div>
+<p class="meta">${t.category[record.category]} · ${t.index.hq} ${record.country ?? t.notResearched} · ${t.index.researched(record.coverage.researched, record.coverage.applicable)}</p>
+<dl class="answers">${HEADLINE.map((key) => answerItem(record, key, t))}</dl>
+</li>`;
+}
+
+function filterFieldset(filter: AnswerFilter, t: Messages, currencies: readonly string[]): Html {
+  const label = filter.question.label[t.lang];
+  const keep = html`<label class="keep"><input type="checkbox" name="keep" value="${filter.key}"> ${t.index.keepUnknown}</label>`;
+  const count = html`<span class="count" data-count-for="${filter.key}"></span>`;
+  if (filter.kind === "max") {
+    const isPrice = filter.key === "price";
+    return html`<fieldset data-filter="${filter.key}"><legend>${label}</legend>
+<label>${t.index.priceMax} <input type="number" name="${filter.key}" min="0" step="any" inputmode="decimal"></label>
+${isPrice ? html`<label>${t.index.currency} <select name="cur"><option value="">${t.index.anyCurrency}</option>${currencies.map((code) => html`<option value="${code}">${code}</option>`)}</select></label>` : ""}
+${keep}${count}</fieldset>`;
+  }
+  return html`<fieldset data-filter="${filter.key}"><legend>${label}</legend>
+<div class="options">${filter.options.map((option) => html`<label><input type="checkbox" name="${filter.key}" value="${option.value}"> ${option.label[t.lang]}</label>`)}</div>
+${keep}${count}</fieldset>`;
+}
+
+export function indexPage(providers: readonly RecordSummary[], status: Status, lang: Lang = "en"): string {
+  const t = MESSAGES[lang];
+  const filters = answerFilters(providers);
+  const currencies = [...new Set(providers.flatMap((record) => record.answers.price?.keys ?? []))].sort();
+  const categories = Object.keys(t.category) as Provider["category"][];
+  const ordered = [...providers].sort(byResearch);
+  const primary = filters.filter((filter) => filter.primary);
+  const more = filters.filter((filter) => !filter.primary);
+  const labels = JSON.stringify(t.script);
+  const body = html`<h1>${t.index.heading}</h1>
+<p>${t.index.intro(status.providers_total, status.dataset_version, status.last_verified ?? "—", status.review_queue ?? 0)}</p>
+<p>${t.index.downloads} <a href="api/data/index.json">api/data (JSON)</a> · <a href="api/providers.json">api/providers.json</a> · <a href="api/providers.csv">api/providers.csv</a> · <a href="api/data.csv">api/data.csv</a> · <a href="api/prices.csv">api/prices.csv</a> · <a href="api/changes.json">api/changes.json</a> · <a href="feed.xml">Atom</a></p>
+<div class="browse">
+<section id="results" aria-labelledby="results-h">
+<div class="results-head"><h2 id="results-h">${t.index.results}</h2><a class="jump" href="#filters">${t.index.jumpToFilters}</a>
+<label class="sort">${t.index.sort} <select id="sort" name="sort"><option value="researched">${t.index.sortResearched}</option><option value="name">${t.index.sortName}</option>${currencies.map((code) => html`<option value="price:${code}">${t.index.sortPrice(code)}</option>`)}</select></label></div>
+<p id="shown" aria-live="polite">${t.script.shown.replace("{n}", String(providers.length)).replace("{total}", String(providers.length))}</p>
+<noscript><p>${t.index.noScript}</p></noscript>
+<p class="muted">${t.index.compareHelp} ${t.notResearchedNote}</p>
+<ol id="providers" class="cards">
+${ordered.map((record) => resultItem(record, filters, t))}
+</ol>
+<div id="compare-bar" class="compare-bar" hidden><a id="compare-link" href="compare.html">${t.index.compareSelected}</a></div>
+</section>
+<section id="filters" class="filters-panel" aria-labelledby="filters-h">
+<h2 id="filters-h">${t.index.filters}</h2>
+<p class="muted">${t.index.filtersHelp}</p>
+<form id="filter-form" role="search" hidden>
+<button type="button" id="clear-filters">${t.index.clear}</button>
+<label class="search">${t.index.searchLabel} <input id="filter-text" name="q" type="search" autocomplete="off" placeholder="${t.index.search}"></label>
+<fieldset data-filter="category"><legend>${t.provider.categoryLabel}</legend><div class="options">${categories.map((category) => html`<label><input type="checkbox" name="category" value="${category}"> ${t.category[category]}</label>`)}</div><span class="count" data-count-for="category"></span></fieldset>
+${primary.map((filter) => filterFieldset(filter, t, currencies))}
+<details class="more-filters"><summary>${lang === "en" ? "More questions" : "Fler frågor"}</summary>
+${more.map((filter) => filterFieldset(filter, t, currencies))}
+</details>
 </form>
-<p id="shown" aria-live="polite">${providers.length} of ${providers.length} providers shown.</p>
-<div class="scroll"><table id="providers">
-<caption>Providers and the answers buyers compare, each with the status it rests on. "Own statement" (claimed) is the provider's word; "not researched" never means "no". Researched counts the fields that apply to the category. Select a column heading to sort.</caption>
-<thead><tr><th scope="col" data-key="name">Provider</th><th scope="col" data-key="category">Category</th><th scope="col" data-key="country">HQ country</th><th scope="col" data-key="researched">Researched</th>${QUESTIONS.map(([key, label]) => html`<th scope="col" data-key="${key}">${label}</th>`)}<th scope="col" data-key="verified">Last verified</th><th scope="col" data-key="data">Data</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table></div>`;
-  return page({ title: "European AI infrastructure providers — evidence dataset", root: "", body, script: true });
+</section>
+</div>
+<script type="application/json" id="messages">${new Html(labels.replace(/</g, "\\u003c"))}</script>`;
+  return page({ lang, title: t.index.title, path: "index.html", body, scripts: ["index.js"] });
 }

@@ -1,15 +1,29 @@
 import type { Status } from "../../schema/index.js";
 import { MEANING_RULES } from "../describe/openapi.js";
-import { html, page } from "./html.js";
+import { html, page, type Html } from "./html.js";
+import { MESSAGES, type Lang } from "./messages.js";
 import { questionsSection } from "./questionsSection.js";
 
-export function methodologyPage(status: Status, baseUrl: string): string {
-  const body = html`<h1>Methodology</h1>
-<p>This dataset records, for every statement about a European AI-infrastructure provider, how we know it: a status, the source where the value can be seen, the kind of source, and the date someone last opened that source and saw the value.</p>
-<h2>Meaning rules</h2>
-<ol>${MEANING_RULES.map((rule) => html`<li>${rule.replace(/^\d+\.\s*/, "").replace(/`/g, "")}</li>`)}</ol>
-<h2>Status discipline</h2>
-<div class="scroll"><table>
+/** The meaning rules in Swedish, in the order of MEANING_RULES (the English text is the API description's own). */
+const MEANING_RULES_SV = [
+  "Ett fakta anges alltid med sin status, sitt verifieringsdatum (verified_at) och källans datum (source_date). verified_at är dagen någon tittade; source_date är hur gammalt det de tittade på var: ÅÅÅÅ-MM-DD, eller ÅÅÅÅ-MM när källan bara anger en månad (null: källan saknar datum).",
+  "Ett fakta med status claimed är leverantörens egen uppgift. Det är inte kontrollerat mot ett register eller ett bindande dokument.",
+  "Ett fält som saknas, eller vars status är unknown, betyder ej undersökt. Det betyder aldrig nej.",
+  "category anger vilket lager som köps. Det är aldrig geografi; jurisdiktion anges i ownership och sovereignty.",
+  "En lista med partial: true är ett urval: något som saknas i den är inget belägg för att leverantören saknar det. partial: false betecknar leverantörens fullständiga lista.",
+  "Priser anges i pricing.currency; pricing.vat_included säger om moms ingår. pricing.price_per_1m_input_tokens och _output_tokens är det lägsta listade priset per 1M token för en textmodell, namngiven i pricing.reference_model, så de kan jämföras mellan leverantörer i samma valuta.",
+];
+
+type Both = Record<Lang, Html>;
+
+function sections(status: Status, baseUrl: string): Array<{ id: string; title: Record<Lang, string>; body: Both }> {
+  const stale = status.stale_after_days ?? 180;
+  return [
+    {
+      id: "status",
+      title: { en: "Status discipline", sv: "Statusdisciplin" },
+      body: {
+        en: html`<div class="scroll" tabindex="0" role="region" aria-label="Status discipline"><table>
 <caption>How a status is chosen when the dataset is filled</caption>
 <thead><tr><th scope="col">Status</th><th scope="col">Shown as</th><th scope="col">When</th></tr></thead>
 <tbody>
@@ -18,30 +32,86 @@ export function methodologyPage(status: Status, baseUrl: string): string {
 <tr><th scope="row">planned</th><td>planned</td><td>A stated goal not yet reached, such as a certification in progress.</td></tr>
 <tr><th scope="row">unknown</th><td>not researched</td><td>Not researched. Never "no".</td></tr>
 <tr><th scope="row">not_applicable</th><td>not applicable</td><td>The field does not apply to this provider.</td></tr>
-</tbody>
-</table></div>
-<p>A verification date is set only when someone opened the source on that day and saw the value. Facts checked against a stored copy of a page say so in their note. Two records that cite the same source for the same field carry the same status.</p>
-<h2>Two dates on every Fact</h2>
-<p><strong>verified_at</strong> is the day someone looked. <strong>source_date</strong> is how old the thing they looked at was: for a repository file the day of its last change (at the pinned commit, or in the docs repository the page is built from, when its text matches what was seen), for a page its own "updated", "effective" or publication date: a day (YYYY-MM-DD), or a month (YYYY-MM, shown as "source dated October 2025") when the page states only a month ("Stand: Oktober 2025"), never padded to a day; a year alone dates nothing. Repository dates are computed from the history (<code>npm run source-dates</code>, kept in <code>data/source-dates.json</code>), never typed; where a history cannot be read the date stays null. null is shown as "undated source". Dates sort as strings: a month sorts before every day in it. A fresh verification of a 2021 article is still a 2021 article: cite both dates. A value whose only source has been superseded is recorded as not researched rather than as a stale claim. Facts verified more than ${status.stale_after_days ?? 180} days before a build count as stale (${status.stale_facts ?? 0} now).</p>
-${questionsSection()}
-<h2>Partial lists</h2>
-<p>A list (models, data-centre locations, certifications, sectors, SDKs) marked <code>partial: true</code> is a sample of what the source shows or of what the provider offers. A model or country missing from it is not evidence that the provider lacks it. <code>partial: false</code> marks the provider's complete list as the source gives it.</p>
-<h2>Prices</h2>
-<p>Every price is in the record's <code>pricing.currency</code>; <code>pricing.vat_included</code> says whether VAT is in it. The provider-level <code>price_per_1m_input_tokens</code> and <code>price_per_1m_output_tokens</code> are the lowest listed per-1M-token price of a text-generation model on the provider's own price list, and <code>pricing.reference_model</code> names that model. They are never converted between currencies: compare providers only in the same currency and VAT treatment. Routers state in <code>pricing.pass_through</code> whether upstream prices are passed through and what fee is added.</p>
-<h2>Who the provider is</h2>
-<p><code>ownership.country_hq</code> is the seat of the entity a customer contracts with, as its imprint, terms, privacy policy or the company register gives it: for an EU customer of Microsoft's cloud that is Microsoft Ireland Operations Ltd, so IE. The country of the ultimate parent, which routing services and many lists call "headquarters", is carried by <code>ownership_jurisdiction</code> (whose law the owner answers to, US for Microsoft) and <code>foreign_parent</code> (true when the provider is controlled from outside the EU/EEA); the note names the ultimate parent. Records of one company (same <code>org_number</code> or legal name) give one answer: the validator refuses two records of one company with different <code>country_hq</code> or <code>foreign_parent</code>, or with <code>ownership_jurisdiction</code> answered in one and unknown in another. Where a company register answers (<code>npm run registry</code>), its answer is published as <code>_registry</code> and an agreeing <code>org_number</code> is marked <code>corroborated_by: registry</code>.</p>
-<h2>Merge rule</h2>
-<p>The dataset combines a manually verified seed with automatic scraper corroboration and top-up. When the scraper sees the same value, the Fact gets a corroboration date. When the seed has no value, the scraper's value is added with <code>verified_by: scraper</code>. On conflict the manually verified value wins and the deviation is put in the <a href="api/review-queue.json">review queue</a> for a person to settle. The source watch (<code>npm run sources</code>) puts a Fact there too when its cited page changed after the Fact was verified (<code>source_changed</code>), is gone (<code>source_gone</code>) or moved to another site (<code>source_moved</code>), and proposes a date it found on an undated Fact's page (<code>source_date_found</code>); the company register does when it flags the company (<code>registry_mismatch</code>). Two public price registries, genai-prices and litellm (<code>npm run corroborate</code>), corroborate a model's price when they list the same one in the record's currency (<code>corroborated_by</code> names the registry); a different price goes to the queue (<code>price_disagrees</code>), and so does a model they list that a complete models list lacks (<code>model_unlisted</code>). Prices are never converted between currencies. Nothing a machine finds overwrites a person's Fact.</p>
-<h2>Freshness</h2>
-<p>Before citing, read <a href="api/status.json">the status</a> (API path <code>/api/status</code>): dataset version <strong>${status.dataset_version}</strong>, ${status.providers_total} providers, newest verification ${status.last_verified ?? "none"}, oldest ${status.oldest_verified ?? "none"}, ${status.review_queue ?? 0} entries in the review queue, generated ${status.generated_at ?? "unknown"}.</p>
-<h2>The API</h2>
-<ul>
-<li><code>GET ${baseUrl}/api/data</code> — the whole dataset, for questions about several providers or the market.</li>
-<li><code>GET ${baseUrl}/api/data/{id}</code> — one provider, for questions about a named provider; 404 with an Error body for an unknown id.</li>
-<li><code>GET ${baseUrl}/api/status</code> — freshness and coverage.</li>
-</ul>
-<p>The interface is described in <a href="api/openapi.json">OpenAPI 3.1</a>; seed files follow <a href="api/provider.schema.json">this JSON Schema</a>.</p>
-<h2>Licence and how to cite</h2>
-<p>The data is licensed <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Cite it as: "European AI infrastructure evidence dataset, version ${status.dataset_version}, CC BY 4.0", and quote each value with its status, verification date and source date, for example: "EU data residency: yes (own statement, verified 2026-11-22, source dated 2026-06-01)".</p>`;
-  return page({ title: "Methodology — European AI infrastructure evidence", root: "", body });
+</tbody></table></div>
+<p>A verification date is set only when someone opened the source on that day and saw the value. Facts checked against a stored copy of a page say so in their note. Two records that cite the same source for the same field carry the same status.</p>`,
+        sv: html`<div class="scroll" tabindex="0" role="region" aria-label="Statusdisciplin"><table>
+<caption>Hur en status väljs när datasetet fylls</caption>
+<thead><tr><th scope="col">Status</th><th scope="col">Visas som</th><th scope="col">När</th></tr></thead>
+<tbody>
+<tr><th scope="row">confirmed</th><td>bekräftad</td><td>Produkt- och teknikuppgifter på leverantörens egna sidor eller i dess dokumentation. Suveränitet (även datacenterplatser) bara ur dokumentation, villkor, ett certifikat eller ett register; efterlevnad bara när ett personuppgiftsbiträdesavtal, villkor, certifikat eller en registerpost har öppnats. Aldrig ur press eller tredjepartssidor.</td></tr>
+<tr><th scope="row">claimed</th><td>egen uppgift</td><td>Marknadsföring om suveränitet och efterlevnad; allt som bara setts i press eller på en tredjepartssida. Inte kontrollerat mot ett register eller ett bindande dokument.</td></tr>
+<tr><th scope="row">planned</th><td>planerad</td><td>Ett uttalat mål som ännu inte nåtts, till exempel en certifiering som pågår.</td></tr>
+<tr><th scope="row">unknown</th><td>ej undersökt</td><td>Inte undersökt. Aldrig "nej".</td></tr>
+<tr><th scope="row">not_applicable</th><td>ej tillämplig</td><td>Fältet gäller inte den här leverantören.</td></tr>
+</tbody></table></div>
+<p>Ett verifieringsdatum sätts bara när någon öppnade källan den dagen och såg värdet. Fakta som kontrollerats mot en sparad kopia av en sida säger det i sin anteckning. Två poster som citerar samma källa för samma fält har samma status.</p>`,
+      },
+    },
+    {
+      id: "dates",
+      title: { en: "Two dates on every Fact", sv: "Två datum på varje fakta" },
+      body: {
+        en: html`<p><strong>verified_at</strong> is the day someone looked. <strong>source_date</strong> is how old the thing they looked at was: for a repository file the day of its last change at the pinned commit (computed from the history by <code>npm run source-dates</code>, never typed; where the history cannot be read, the date the file states about itself, marked <code>source_date_basis: stated_in_file</code>, or null), for a page its own "updated", "effective" or publication date: a day (YYYY-MM-DD), or a month (YYYY-MM, shown as "source dated October 2025") when the page states only a month, never padded to a day; a year alone dates nothing. null is shown as "undated source". A fresh verification of a 2021 article is still a 2021 article: cite both dates. A value whose only source has been superseded is recorded as not researched rather than as a stale claim. Facts verified more than ${stale} days before a build count as stale (${status.stale_facts ?? 0} now).</p>`,
+        sv: html`<p><strong>verified_at</strong> är dagen någon tittade. <strong>source_date</strong> är hur gammalt det de tittade på var: för en fil i ett kodförråd dagen för dess senaste ändring vid den fästa versionen (räknad ur historiken med <code>npm run source-dates</code>, aldrig inskriven; där historiken inte kan läsas det datum filen själv anger, märkt <code>source_date_basis: stated_in_file</code>, eller null), för en sida dess eget datum för uppdatering, ikraftträdande eller publicering: en dag (ÅÅÅÅ-MM-DD), eller en månad (ÅÅÅÅ-MM) när sidan bara anger en månad, aldrig utfylld till en dag; ett årtal ensamt daterar ingenting. null visas som "odaterad källa". En färsk verifiering av en artikel från 2021 är fortfarande en artikel från 2021: ange båda datumen. Ett värde vars enda källa har ersatts registreras som ej undersökt hellre än som ett inaktuellt påstående. Fakta som verifierades mer än ${stale} dagar före en byggnad räknas som inaktuella (${status.stale_facts ?? 0} nu).</p>`,
+      },
+    },
+    {
+      id: "partial",
+      title: { en: "Partial lists", sv: "Ofullständiga listor" },
+      body: {
+        en: html`<p>A list (models, data-centre locations, certifications, infrastructure, sectors, SDKs) marked <code>partial: true</code> is a sample of what the source shows or of what the provider offers. A model or country missing from it is not evidence that the provider lacks it. <code>partial: false</code> marks the provider's complete list as the source gives it.</p>`,
+        sv: html`<p>En lista (modeller, datacenterplatser, certifieringar, infrastruktur, sektorer, SDK:er) märkt <code>partial: true</code> är ett urval av det källan visar eller det leverantören erbjuder. En modell eller ett land som saknas i den är inget belägg för att leverantören saknar det. <code>partial: false</code> betecknar leverantörens fullständiga lista så som källan anger den.</p>`,
+      },
+    },
+    {
+      id: "prices",
+      title: { en: "Prices", sv: "Priser" },
+      body: {
+        en: html`<p>Every price is in the record's <code>pricing.currency</code>, as the provider publishes it; <code>pricing.vat_included</code> says whether VAT is in it. The provider-level <code>price_per_1m_input_tokens</code> and <code>price_per_1m_output_tokens</code> are the lowest listed per-1M-token price of a text-generation model, and <code>pricing.reference_model</code> names that model. Prices are never converted between currencies, and a price list is only sorted within one currency (<a href="prices.html">prices per model</a>): compare the same model, or models of the same size, in the same currency and VAT treatment. A price read from a public price registry (genai-prices, litellm) is a third-party statement (claimed), dated by the registry file's last change; <code>npm run corroborate</code> marks a manual price that a registry lists alike.</p>`,
+        sv: html`<p>Varje pris anges i postens <code>pricing.currency</code>, så som leverantören publicerar det; <code>pricing.vat_included</code> säger om moms ingår. <code>price_per_1m_input_tokens</code> och <code>price_per_1m_output_tokens</code> på leverantörsnivå är det lägsta listade priset per 1M token för en textmodell, och <code>pricing.reference_model</code> namnger modellen. Priser räknas aldrig om mellan valutor, och en prislista sorteras bara inom en valuta (<a href="prices.html">priser per modell</a>): jämför samma modell, eller modeller av samma storlek, i samma valuta och med samma momsbehandling. Ett pris hämtat ur ett offentligt prisregister (genai-prices, litellm) är en tredjepartsuppgift (claimed), daterad efter registerfilens senaste ändring; <code>npm run corroborate</code> markerar ett manuellt pris som ett register anger likadant.</p>`,
+      },
+    },
+    {
+      id: "provider",
+      title: { en: "Who the provider is", sv: "Vem leverantören är" },
+      body: {
+        en: html`<p><code>ownership.country_hq</code> is the seat of the entity a customer contracts with (<code>ownership.contracting_entity</code>), as its imprint, terms, privacy policy or the company register gives it: for an EU customer of Microsoft's cloud that is Microsoft Ireland Operations Ltd, so IE. The company that ultimately controls it is <code>ownership.ultimate_parent</code>, its country <code>ownership_jurisdiction</code> (US for Microsoft), and <code>foreign_parent</code> is true when the provider is controlled from outside the EU/EEA. Records of one company give one answer: the validator refuses two records of one company with different <code>country_hq</code> or <code>foreign_parent</code>, or with <code>ownership_jurisdiction</code> answered in one and unknown in another, and a <code>foreign_parent</code> that contradicts <code>ownership_jurisdiction</code>.</p>`,
+        sv: html`<p><code>ownership.country_hq</code> är sätet för den enhet kunden tecknar avtal med (<code>ownership.contracting_entity</code>), så som dess impressum, villkor, integritetspolicy eller bolagsregistret anger det: för en EU-kund i Microsofts moln är det Microsoft Ireland Operations Ltd, alltså IE. Bolaget som ytterst kontrollerar den är <code>ownership.ultimate_parent</code>, dess land <code>ownership_jurisdiction</code> (US för Microsoft), och <code>foreign_parent</code> är true när leverantören kontrolleras från ett land utanför EU/EES. Poster för samma bolag ger samma svar: valideringen avvisar två poster för ett bolag med olika <code>country_hq</code> eller <code>foreign_parent</code>, eller med <code>ownership_jurisdiction</code> besvarad i den ena men inte den andra, och en <code>foreign_parent</code> som motsäger <code>ownership_jurisdiction</code>.</p>`,
+      },
+    },
+    {
+      id: "merge",
+      title: { en: "Merge rule", sv: "Sammanslagningsregel" },
+      body: {
+        en: html`<p>The dataset combines a manually verified seed with automatic scraper corroboration and top-up. When the scraper sees the same value, the Fact gets a corroboration date. When the seed has no value, the scraper's value is added with <code>verified_by: scraper</code>. On conflict the manually verified value wins and the deviation is put in the <a href="api/review-queue.json">review queue</a> for a person to settle. The source watch (<code>npm run sources</code>) queues a Fact when its cited page changed after it was verified, is gone or moved to another site; the company registers and the price registries queue what disagrees. Nothing a machine finds overwrites a person's Fact. Derived answers (who can reach the data) are computed by the build from the Facts they rest on, never typed.</p>`,
+        sv: html`<p>Datasetet förenar en manuellt verifierad grund med automatisk bekräftelse och komplettering från en skrapa. När skrapan ser samma värde får faktat ett bekräftelsedatum. När grunden saknar värde läggs skrapans värde till med <code>verified_by: scraper</code>. Vid konflikt vinner det manuellt verifierade värdet och avvikelsen läggs i <a href="../api/review-queue.json">granskningskön</a> för en människa att avgöra. Källbevakningen (<code>npm run sources</code>) köar ett fakta när den citerade sidan ändrats efter verifieringen, försvunnit eller flyttat till en annan webbplats; bolagsregistren och prisregistren köar det som avviker. Inget en maskin hittar skriver över en människas fakta. Härledda svar (vem som kan nå data) räknas fram av byggsteget ur de fakta de vilar på och skrivs aldrig in för hand.</p>`,
+      },
+    },
+    {
+      id: "freshness",
+      title: { en: "Freshness and how to cite", sv: "Aktualitet och hur man citerar" },
+      body: {
+        en: html`<p>Before citing, read <a href="api/status.json">the status</a> (API path <code>/api/status</code>): dataset version <strong>${status.dataset_version}</strong>, ${status.providers_total} providers, newest verification ${status.last_verified ?? "none"}, oldest ${status.oldest_verified ?? "none"}, ${status.review_queue ?? 0} entries in the review queue, generated ${status.generated_at ?? "unknown"}. The data is licensed <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Cite it as: "European AI infrastructure evidence dataset, version ${status.dataset_version}, CC BY 4.0", and quote each value with its status, verification date and source date, for example: "DPA offered: yes (own statement, verified 2026-11-22, source dated 2026-06-01)".</p>
+<p>The interface is described in <a href="api/openapi.json">OpenAPI 3.1</a> (<code>GET ${baseUrl}/api/data</code>, <code>/api/data/{id}</code>, <code>/api/status</code>); seed files follow <a href="api/provider.schema.json">this JSON Schema</a>.</p>`,
+        sv: html`<p>Läs <a href="../api/status.json">statusen</a> (API-sökväg <code>/api/status</code>) innan du citerar: datasetversion <strong>${status.dataset_version}</strong>, ${status.providers_total} leverantörer, senaste verifiering ${status.last_verified ?? "ingen"}, äldsta ${status.oldest_verified ?? "ingen"}, ${status.review_queue ?? 0} poster i granskningskön, skapad ${status.generated_at ?? "okänt"}. Datan är licensierad <a href="https://creativecommons.org/licenses/by/4.0/deed.sv">CC BY 4.0</a>. Citera den som: "Evidensdataset om europeisk AI-infrastruktur, version ${status.dataset_version}, CC BY 4.0", och ange varje värde med status, verifieringsdatum och källans datum, till exempel: "Personuppgiftsbiträdesavtal: ja (egen uppgift, verifierad 2026-11-22, källan daterad 2026-06-01)".</p>
+<p>Gränssnittet beskrivs i <a href="../api/openapi.json">OpenAPI 3.1</a> (<code>GET ${baseUrl}/api/data</code>, <code>/api/data/{id}</code>, <code>/api/status</code>); grundfilerna följer <a href="../api/provider.schema.json">detta JSON-schema</a>. Fältnamn och värden i datan översätts inte.</p>`,
+      },
+    },
+  ];
+}
+
+export function methodologyPage(status: Status, baseUrl: string, lang: Lang = "en"): string {
+  const t = MESSAGES[lang];
+  const rules = lang === "en" ? MEANING_RULES.map((rule) => rule.replace(/^\d+\.\s*/, "").replace(/`/g, "")) : MEANING_RULES_SV;
+  const body = html`<h1>${t.nav.methodology}</h1>
+<p>${
+    lang === "en"
+      ? "This dataset records, for every statement about a European AI-infrastructure provider, how we know it: a status, the source where the value can be seen, the kind of source, and the date someone last opened that source and saw the value."
+      : "Det här datasetet anger, för varje påstående om en europeisk leverantör av AI-infrastruktur, hur vi vet det: en status, källan där värdet syns, vilken sorts källa det är, och dagen någon senast öppnade källan och såg värdet."
+  }</p>
+<h2 id="meaning">${lang === "en" ? "Meaning rules" : "Regler för hur datan ska läsas"}</h2>
+<ol>${rules.map((rule) => html`<li>${rule}</li>`)}</ol>
+${questionsSection(lang)}
+${sections(status, baseUrl).map((section) => html`<h2 id="${section.id}">${section.title[lang]}</h2>\n${section.body[lang]}`)}`;
+  return page({ lang, title: `${t.nav.methodology} — ${t.siteName}`, path: "methodology.html", body });
 }

@@ -4,62 +4,45 @@ import { factsOf, type FactLike } from "../../schema/facts.js";
 import type { RecordSummary } from "../summary.js";
 import type { ChangeEntry } from "../../history/shapes.js";
 import { describeChange } from "../api/feed.js";
-import { STATUS_LABEL, describeValue } from "./facts.js";
-import { Html, html, page, safeHref } from "./html.js";
-import { categoryLabel } from "./indexPage.js";
+import { describeValue } from "./facts.js";
+import { Html, html, page, rootOf, safeHref } from "./html.js";
+import { LANG_PREFIX, MESSAGES, type Lang, type Messages } from "./messages.js";
+import { questionByPath } from "../../schema/buyerQuestions.js";
+import { valueText } from "../../schema/answers.js";
+import { factAt, stringValueOf } from "../../schema/factPath.js";
 
 
-const BLOCK_TITLES: Record<string, string> = {
-  availability_status: "Availability",
-  ownership: "Ownership and control",
-  sovereignty: "Sovereignty",
-  compliance: "Compliance",
-  pricing: "Pricing",
-  api: "API",
-  mcp_support: "MCP support",
-  own_weights: "Own model weights",
-  contract: "Contract",
-  onboarding: "Onboarding",
-  models: "Models",
-};
+/** A field's label: the buyer question's where it is one, else the catalogue's, else the member's own name. */
+function labelOf(block: string, member: string | undefined, t: Messages): string {
+  const dotted = member ? `${block}.${member}` : block;
+  const question = questionByPath(dotted);
+  if (question) return question.label[t.lang];
+  const key = member ?? block;
+  return t.provider.fields[key] ?? t.provider.blocks[key] ?? key.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+}
 
-const FIELD_LABELS: Record<string, string> = {
-  country_hq: "HQ country",
-  ownership_jurisdiction: "Ownership jurisdiction",
-  foreign_parent: "Controlled from outside the EU/EEA",
-  org_number: "Registration number",
-  cloud_act_exposure: "US CLOUD Act exposure",
-  gdpr_dpa_available: "GDPR DPA available",
-  eu_ai_act_status: "EU AI Act status",
-  iso_27001: "ISO 27001",
-  nis2_dora_relevance: "NIS2 / DORA relevance",
-  subprocessors_list_url: "Subprocessors list",
-  price_per_1m_input_tokens: "Lowest price per 1M input tokens (text model)",
-  price_per_1m_output_tokens: "Its price per 1M output tokens",
-  reference_model: "Model of the lowest price",
-  vat_included: "Prices include VAT",
-  pass_through: "Upstream prices passed through",
-  pricing_page_url: "Pricing page",
-  openai_compatible: "OpenAI compatible",
-  base_url: "Base URL",
-  sdks: "SDKs",
-  docs_url: "Documentation",
-  sla_uptime: "SLA uptime",
-  signup_url: "Sign-up page",
-};
+/** A value in words, in the page's language: a vocabulary's label, yes/no, a list as it reads. */
+function valueWords(dotted: string, fact: FactLike, t: Messages): string {
+  const status = String(fact.status);
+  if (status === "unknown" || fact.value === null || fact.value === undefined) return t.notResearched;
+  const question = questionByPath(dotted);
+  if (question) return valueText(question, fact.value, t.lang);
+  if (fact.value === true) return t.yes;
+  if (fact.value === false) return t.no;
+  return describeValue(fact.value, status);
+}
 
-const humanise = (key: string) => FIELD_LABELS[key] ?? key.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
-
-function badge(status: unknown): Html {
-  const known = typeof status === "string" && status in STATUS_LABEL;
-  const label = known ? STATUS_LABEL[status as FactStatus] : String(status);
+function badge(status: unknown, t: Messages): Html {
+  const known = typeof status === "string" && status in t.status;
+  const label = known ? t.status[status as FactStatus] : String(status);
   return html`<span class="badge badge-${known ? status : "other"}">${label}</span>`;
 }
 
 /** The site a source lives on, which is what a reader needs to judge it; the kind of source follows. */
-function sourceCell(fact: FactLike): Html {
+function sourceCell(fact: FactLike, t: Messages): Html {
   const href = safeHref(fact.source_url);
-  if (!href) return html`<span class="muted">none</span>`;
+  if (Array.isArray(fact.derived_from)) return html`<span class="muted">${t.derivedFrom(fact.derived_from.map(String).join(", "))}</span>`;
+  if (!href) return html`<span class="muted">${t.provider.none}</span>`;
   const host = new URL(href).hostname.replace(/^www\./, "");
   const kind = typeof fact.source_type === "string" ? fact.source_type.replace(/_/g, " ") : null;
   return html`<a href="${href}" rel="nofollow noopener">${host}</a>${kind ? html`<br><span class="muted">${kind}</span>` : ""}`;
@@ -69,96 +52,99 @@ function sourceCell(fact: FactLike): Html {
 export interface PageContext {
   baseUrl: string;
   version: string;
+  lang?: Lang;
   /** The newest changes to this record, from the change feed. */
   recentChanges?: readonly ChangeEntry[];
 }
 
 /** A sentence a reader can paste: value, status, both dates, source, dataset version, licence and a link here. */
-export function citation(record: Provider, label: string, fact: FactLike, anchor: string, context: PageContext): string {
-  const status = STATUS_LABEL[fact.status as FactStatus] ?? String(fact.status);
-  const value = typeof fact.display === "string" ? fact.display : describeValue(fact.value, String(fact.status));
+export function citation(record: Provider, label: string, fact: FactLike, anchor: string, context: PageContext, dotted = ""): string {
+  const t = MESSAGES[context.lang ?? "en"];
+  const status = t.status[fact.status as FactStatus] ?? String(fact.status);
+  const value = valueWords(dotted, fact, t) + (typeof fact.display === "string" ? ` ("${fact.display}")` : "");
   const dates = [
-    typeof fact.verified_at === "string" ? `verified ${fact.verified_at}` : "not verified",
-    typeof fact.source_date === "string" ? `source dated ${formatSourceDate(fact.source_date)}` : "undated source",
+    typeof fact.verified_at === "string" ? t.verified(fact.verified_at) : t.notVerified,
+    typeof fact.source_date === "string" ? t.sourceDated(formatSourceDate(fact.source_date)) : t.undatedSource,
   ].join(", ");
-  const source = typeof fact.source_url === "string" ? `, source: ${fact.source_url}` : "";
-  return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). European AI infrastructure evidence dataset, version ${context.version}, CC BY 4.0, ${context.baseUrl}/providers/${record.id}.html#${anchor}`;
+  const source = typeof fact.source_url === "string" ? `, ${t.source}: ${fact.source_url}` : "";
+  return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). ${t.compare.citation(context.version)} ${context.baseUrl}/${LANG_PREFIX[t.lang]}providers/${record.id}.html#${anchor}`;
 }
 
-const WATCH_WORDS = { changed: "source changed since it was verified", gone: "source gone", moved: "source moved to another site" } as const;
-
 /** The source watch's word on the cited page: a reader should not take the value as current until it is re-read. */
-function watchMark(fact: FactLike): Html | "" {
+function watchMark(fact: FactLike, t: Messages): Html | "" {
   const watch = (fact as { source_watch?: { state?: unknown; since?: unknown } }).source_watch;
-  if (!watch || typeof watch.since !== "string" || !(typeof watch.state === "string" && watch.state in WATCH_WORDS)) return "";
-  const words = WATCH_WORDS[watch.state as keyof typeof WATCH_WORDS];
-  const verified = typeof fact.verified_at === "string" ? ` on ${fact.verified_at}` : "";
-  return html`<br><strong class="source-watch">${words}${watch.state === "changed" ? verified : ""} (seen ${watch.since.slice(0, 10)})</strong>`;
+  const words = t.provider.watch as Record<string, string>;
+  if (!watch || typeof watch.since !== "string" || !(typeof watch.state === "string" && watch.state in words)) return "";
+  const verified = typeof fact.verified_at === "string" ? ` (${fact.verified_at})` : "";
+  return html`<br><strong class="source-watch">${words[watch.state]}${watch.state === "changed" ? verified : ""} (${t.provider.seen(watch.since.slice(0, 10))})</strong>`;
 }
 
 /** When someone looked, and how old what they looked at was: a reader needs both to cite a value. */
-function datesCell(fact: FactLike): Html {
-  const verified = typeof fact.verified_at === "string" ? `${fact.verified_at}${fact.verified_by ? ` (${String(fact.verified_by)})` : ""}` : html`<span class="muted">not verified</span>`;
-  const researched = fact.status !== "unknown";
+function datesCell(fact: FactLike, t: Messages): Html {
+  const verified = typeof fact.verified_at === "string" ? `${fact.verified_at}${fact.verified_by ? ` (${String(fact.verified_by)})` : ""}` : html`<span class="muted">${t.notVerified}</span>`;
+  const researched = fact.status !== "unknown" && !Array.isArray(fact.derived_from);
+  const stated = (fact as { source_date_basis?: unknown }).source_date_basis === "stated_in_file" ? (t.lang === "en" ? " (the file's own date)" : " (filens eget datum)") : "";
   const sourceDate =
-    typeof fact.source_date === "string" ? html`<br>source dated ${formatSourceDate(fact.source_date)}` : researched ? html`<br><span class="muted">undated source</span>` : "";
-  const corroborated = typeof fact.corroborated_at === "string" ? html`<br><span class="muted">corroborated ${fact.corroborated_at}${fact.corroborated_by === "registry" ? " by the company register" : ""}</span>` : "";
-  return html`${verified}${sourceDate}${corroborated}${watchMark(fact)}`;
+    typeof fact.source_date === "string" ? html`<br>${t.sourceDated(formatSourceDate(fact.source_date))}${stated}` : researched ? html`<br><span class="muted">${t.undatedSource}</span>` : "";
+  const corroborated =
+    typeof fact.corroborated_at === "string" ? html`<br><span class="muted">${t.provider.corroborated(fact.corroborated_at)}${fact.corroborated_by === "registry" ? t.provider.byRegister : fact.corroborated_by && fact.corroborated_by !== "scraper" ? ` (${String(fact.corroborated_by)})` : ""}</span>` : "";
+  return html`${verified}${sourceDate}${corroborated}${watchMark(fact, t)}`;
 }
 
-const PARTIAL_NOTE = "partial list: a sample, so an item missing from it is not evidence that the provider lacks it";
-
-function factRow(record: Provider, label: string, fact: FactLike, anchor: string, context: PageContext): Html {
+function factRow(record: Provider, dotted: string, label: string, fact: FactLike, anchor: string, context: PageContext, t: Messages): Html {
   const status = String(fact.status);
-  const shown = typeof fact.display === "string" ? fact.display : describeValue(fact.value, status);
-  const partial = fact.partial === true && Array.isArray(fact.value) ? html`<br><span class="partial">${PARTIAL_NOTE}</span>` : "";
-  const cite = status === "unknown" ? "" : html`<details class="cite"><summary>Cite</summary><p>${citation(record, label, fact, anchor, context)}</p></details>`;
+  const value = valueWords(dotted, fact, t);
+  const display = typeof fact.display === "string" ? html`<br><span class="display">“${fact.display}”</span>` : "";
+  const partial = fact.partial === true && Array.isArray(fact.value) ? html`<br><span class="partial">${t.partialList}</span>` : "";
+  const cite = status === "unknown" ? "" : html`<details class="cite"><summary>${t.provider.cite}</summary><p>${citation(record, label, fact, anchor, context, dotted)}</p></details>`;
   return html`<tr id="${anchor}">
 <th scope="row"><a href="#${anchor}" class="anchor">${label}</a></th>
-<td data-label="Value">${status === "unknown" ? html`<span class="muted">${shown}</span>` : shown}${partial}</td>
-<td data-label="Status">${badge(fact.status)}</td>
-<td data-label="Verified">${datesCell(fact)}</td>
-<td data-label="Source">${sourceCell(fact)}${cite}</td>
-<td data-label="Note">${fact.note ?? ""}</td>
+<td data-label="${t.provider.value}">${status === "unknown" ? html`<span class="muted">${value}</span>` : value}${display}${partial}</td>
+<td data-label="${t.provider.statusHeader}">${badge(fact.status, t)}</td>
+<td data-label="${t.provider.verifiedHeader}">${datesCell(fact, t)}</td>
+<td data-label="${t.provider.sourceHeader}">${sourceCell(fact, t)}${cite}</td>
+<td data-label="${t.provider.note}" data-note>${fact.note ?? ""}</td>
 </tr>`;
 }
 
-function factTable(title: string, rows: Html[]): Html {
+function factTable(title: string, rows: Html[], t: Messages): Html {
   return html`<section>
 <h2>${title}</h2>
 <table class="facts">
-<thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">Status</th><th scope="col">Verified</th><th scope="col">Source</th><th scope="col">Note</th></tr></thead>
+<thead><tr><th scope="col">${t.provider.field}</th><th scope="col">${t.provider.value}</th><th scope="col">${t.provider.statusHeader}</th><th scope="col">${t.provider.verifiedHeader}</th><th scope="col">${t.provider.sourceHeader}</th><th scope="col">${t.provider.note}</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>
 </section>`;
 }
 
-function modelsTable(record: Provider): Html {
+function modelsTable(record: Provider, t: Messages): Html {
   const models = record.models;
   if (!models) return html``;
-  const currency = record.pricing?.currency?.value ?? "";
+  const currency = stringValueOf(factAt(record, ["pricing", "currency"]));
   const list: Model[] = Array.isArray(models.value) ? models.value : [];
-  const price = (n: number | undefined) => (typeof n === "number" ? `${n} ${currency}`.trim() : "");
+  const price = (n: number | undefined) => (typeof n === "number" ? `${n} ${currency ?? ""}`.trim() : "");
   return html`<section>
-<h2>Models</h2>
-<div class="scroll"><table id="fact-models"><caption>Models and their Fact: ${badge(models.status)} ${models.verified_at ? `verified ${models.verified_at}` : "not verified"}, ${typeof models.source_date === "string" ? `source dated ${formatSourceDate(models.source_date)}` : "undated source"}${models.partial ? html`; <span class="partial">${PARTIAL_NOTE}</span>` : models.partial === false ? "; the provider's complete list" : ""}. Prices per 1 million tokens${record.pricing?.currency?.value ? ` in ${record.pricing.currency.value}` : ""}.</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Category</th><th scope="col">Context tokens</th><th scope="col">Input price</th><th scope="col">Output price</th><th scope="col">Version</th></tr></thead>
+<h2>${t.provider.models}</h2>
+<div class="scroll" tabindex="0" role="region" aria-label="${t.provider.models}"><table id="fact-models"><caption>${t.provider.modelsCaption}: ${badge(models.status, t)} ${models.verified_at ? t.verified(models.verified_at) : t.notVerified}, ${typeof models.source_date === "string" ? t.sourceDated(formatSourceDate(models.source_date)) : t.undatedSource}${models.partial ? html`; <span class="partial">${t.partialList}</span>` : models.partial === false ? `; ${t.completeList}` : ""}. ${currency ? t.provider.pricesIn(currency) : t.provider.pricesPer}</caption>
+<thead><tr>${t.provider.modelColumns.map((column) => html`<th scope="col">${column}</th>`)}</tr></thead>
 <tbody>${list.map(
     (model) => html`<tr><th scope="row">${model.name}</th><td>${model.type ?? ""}</td><td>${model.category ?? ""}</td><td class="num">${model.context_tokens ?? ""}</td><td class="num">${price(model.input_price)}</td><td class="num">${price(model.output_price)}</td><td>${model.version ?? ""}</td></tr>`,
   )}</tbody>
 </table></div>
-<p>Source: ${sourceCell(models)}${models.note ? html` — ${models.note}` : ""}</p>
+<p>${t.provider.sourceHeader}: ${sourceCell(models, t)}${models.note ? html` — ${models.note}` : ""}</p>
 </section>`;
 }
 
 export function providerPage(record: Provider, summary: RecordSummary, context: PageContext): string {
+  const lang = context.lang ?? "en";
+  const t = MESSAGES[lang];
   const counts = summary.factsByStatus;
   const blocks = new Map<string, Html[]>();
   for (const [path, fact] of factsOf(record)) {
     const [block, member] = path.map(String) as [string, string | undefined];
     if (block === "models") continue;
     const rows = blocks.get(block) ?? [];
-    rows.push(factRow(record, member ? humanise(member) : BLOCK_TITLES[block] ?? humanise(block), fact, `fact-${path.map(String).join("-")}`, context));
+    rows.push(factRow(record, path.map(String).join("."), labelOf(block, member, t), fact, `fact-${path.map(String).join("-")}`, context, t));
     blocks.set(block, rows);
   }
   // Top-level Facts (availability, MCP support, own weights) share one table; blocks get one each.
@@ -170,23 +156,24 @@ export function providerPage(record: Provider, summary: RecordSummary, context: 
   const grouped = [...blocks.entries()].filter(([block]) => !isSingleFact(block));
   const contested = record._contested;
   const href = safeHref(record.website);
-  const body = html`<p><a href="../index.html">All providers</a></p>
+  const root = rootOf(lang, `providers/${record.id}.html`);
+  const body = html`<p><a href="../index.html">${t.provider.all}</a></p>
 <h1>${record.name}</h1>
-${contested ? html`<div class="contested" role="note"><strong>Disputed record:</strong> ${contested.reason} (<a href="${safeHref(contested.source_url) ?? "#"}" rel="nofollow noopener">source</a>)</div>` : ""}
+${contested ? html`<div class="contested" role="note"><strong>${t.provider.disputed}</strong> ${contested.reason} (<a href="${safeHref(contested.source_url) ?? "#"}" rel="nofollow noopener">${t.source}</a>)</div>` : ""}
 <dl class="summary">
-<dt>Category</dt><dd>${categoryLabel(record.category)}${record.category_note ? html` — ${record.category_note}` : ""}</dd>
-${record.legal_name ? html`<dt>Legal name</dt><dd>${record.legal_name}</dd>` : ""}
-<dt>Website</dt><dd>${href ? html`<a href="${href}" rel="nofollow noopener">${record.website}</a>` : record.website}</dd>
-<dt>Researched</dt><dd>${summary.coverage.researched} of ${summary.coverage.applicable} fields that apply to this category</dd>
-<dt>Facts</dt><dd>${counts.confirmed ?? 0} confirmed, ${counts.claimed ?? 0} own statement, ${counts.planned ?? 0} planned; ${summary.coverage.applicable - summary.coverage.researched} applicable fields not researched</dd>
-<dt>Record updated</dt><dd>${record.record_updated_at}${record.last_full_review ? `, last full review ${record.last_full_review}` : ""}</dd>
-<dt>Data</dt><dd><a href="../api/data/${record.id}/index.json">This record as JSON</a> (API path <code>/api/data/${record.id}</code>)</dd>
+<dt>${t.provider.categoryLabel}</dt><dd>${t.category[record.category]}${record.category_note ? html` — ${record.category_note}` : ""}</dd>
+${record.legal_name ? html`<dt>${t.provider.legalName}</dt><dd>${record.legal_name}</dd>` : ""}
+<dt>${t.provider.website}</dt><dd>${href ? html`<a href="${href}" rel="nofollow noopener">${record.website}</a>` : record.website}</dd>
+<dt>${t.provider.researched}</dt><dd>${t.provider.researchedOf(summary.coverage.researched, summary.coverage.applicable)}</dd>
+<dt>${t.provider.facts}</dt><dd>${t.provider.factsCount(counts.confirmed ?? 0, counts.claimed ?? 0, counts.planned ?? 0, summary.coverage.applicable - summary.coverage.researched)}</dd>
+<dt>${t.provider.updated}</dt><dd>${record.record_updated_at}${record.last_full_review ? `, ${t.provider.lastReview(record.last_full_review)}` : ""}</dd>
+<dt>${t.provider.data}</dt><dd><a href="${root}api/data/${record.id}/index.json">${t.provider.asJson}</a> (${t.provider.apiPath} <code>/api/data/${record.id}</code>) · <a href="../compare.html?ids=${record.id}">${t.nav.compare}</a></dd>
 </dl>
-<p class="muted">A field that is missing or marked "not researched" has not been looked into; it never means "no".</p>
-${singles.length ? factTable("Overview", singles.flatMap(([, rows]) => rows)) : ""}
-${grouped.map(([block, rows]) => factTable(BLOCK_TITLES[block] ?? humanise(block), rows))}
-${modelsTable(record)}
-${context.recentChanges?.length ? html`<section id="changes"><h2>Recent changes</h2><ul>${context.recentChanges.map((entry) => html`<li><time datetime="${entry.date}">${entry.date}</time> ${describeChange(entry)} <small>(dataset ${entry.dataset_version ?? "unknown"}, commit <code>${entry.commit}</code>)</small></li>`)}</ul><p><a href="../feed.xml">Atom feed</a> · <a href="../api/changes.json">all changes (JSON)</a></p></section>` : ""}
-${record._models_api ? html`<section><h2>Models list as last seen by the scraper</h2><p>${record._models_api.live_count} models listed at <code>${record._models_api.endpoint}</code> on ${record._models_api.checked_at}. Not in the seed: ${record._models_api.missing_in_seed.join(", ") || "none"}. Gone from the API: ${record._models_api.gone_from_api.join(", ") || "none"}.</p></section>` : ""}`;
-  return page({ title: `${record.name} — evidence record`, root: "../", body });
+<p class="muted">${t.notResearchedNote}</p>
+${singles.length ? factTable(t.provider.overview, singles.flatMap(([, rows]) => rows), t) : ""}
+${grouped.map(([block, rows]) => factTable(t.provider.blocks[block] ?? labelOf(block, undefined, t), rows, t))}
+${modelsTable(record, t)}
+${context.recentChanges?.length ? html`<section id="changes"><h2>${t.provider.recentChanges}</h2><ul>${context.recentChanges.map((entry) => html`<li><time datetime="${entry.date}">${entry.date}</time> <span lang="en">${describeChange(entry)}</span> <small>(dataset ${entry.dataset_version ?? "—"}, commit <code>${entry.commit}</code>)</small></li>`)}</ul><p><a href="${root}feed.xml">${t.provider.feed}</a> · <a href="${root}api/changes.json">${t.provider.allChanges}</a></p></section>` : ""}
+${record._models_api ? html`<section><h2>${t.provider.scraper}</h2><p>${record._models_api.live_count} · <code>${record._models_api.endpoint}</code> · ${record._models_api.checked_at}. −: ${record._models_api.missing_in_seed.join(", ") || "—"}. +: ${record._models_api.gone_from_api.join(", ") || "—"}.</p></section>` : ""}`;
+  return page({ lang, title: t.provider.title(record.name), path: `providers/${record.id}.html`, body });
 }

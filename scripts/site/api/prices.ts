@@ -1,0 +1,105 @@
+import { factAt, isResearched, stringValueOf, type FactSeen } from "../../schema/factPath.js";
+import type { DatasetMeta, PriceRow, Provider } from "../../schema/index.js";
+import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
+import { csvField } from "./csv.js";
+
+type ModelLike = { name?: unknown; category?: unknown; input_price?: unknown; output_price?: unknown; corroborated_by?: unknown };
+
+const numberOrNull = (value: unknown) => (typeof value === "number" ? value : null);
+const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
+
+/**
+ * Every per-token price a record states: one row per model with a price, and the provider-level lowest
+ * price when its reference model is not among them. The currency and VAT are the record's, as published.
+ */
+export function priceRowsOf(record: Provider): PriceRow[] {
+  const currency = stringValueOf(factAt(record, ["pricing", "currency"]));
+  const vat = factAt(record, ["pricing", "vat_included"]);
+  const vatIncluded = isResearched(vat) && typeof vat!.value === "boolean" ? vat!.value : null;
+  const base = (fact: FactSeen) => ({
+    provider_id: record.id,
+    provider_name: record.name,
+    category: record.category,
+    currency,
+    vat_included: vatIncluded,
+    status: fact.status as PriceRow["status"],
+    source_url: stringOrNull(fact.source_url),
+    source_date: stringOrNull(fact.source_date),
+    verified_at: stringOrNull(fact.verified_at),
+  });
+  const rows: PriceRow[] = [];
+  const models = factAt(record, ["models"]);
+  if (isResearched(models) && Array.isArray(models!.value)) {
+    for (const model of models!.value as ModelLike[]) {
+      const input = numberOrNull(model.input_price);
+      const output = numberOrNull(model.output_price);
+      if (input === null && output === null) continue;
+      rows.push({ ...base(models!), model: String(model.name), model_category: stringOrNull(model.category), input_per_1m: input, output_per_1m: output, corroborated_by: stringOrNull(model.corroborated_by), fact: "models" });
+    }
+  }
+  const lowest = factAt(record, ["pricing", "price_per_1m_input_tokens"]);
+  const reference = stringValueOf(factAt(record, ["pricing", "reference_model"]));
+  if (isResearched(lowest) && typeof lowest!.value === "number" && !rows.some((row) => row.model === reference)) {
+    const output = factAt(record, ["pricing", "price_per_1m_output_tokens"]);
+    rows.push({
+      ...base(lowest!),
+      model: reference ?? "(not named)",
+      model_category: "text",
+      input_per_1m: lowest!.value,
+      output_per_1m: isResearched(output) ? numberOrNull(output!.value) : null,
+      corroborated_by: stringOrNull((lowest as { corroborated_by?: unknown }).corroborated_by),
+      fact: "pricing.price_per_1m_input_tokens",
+    });
+  }
+  return rows;
+}
+
+export const PRICE_COLUMNS = [
+  "provider_id",
+  "provider_name",
+  "category",
+  "model",
+  "model_category",
+  "input_per_1m",
+  "output_per_1m",
+  "currency",
+  "vat_included",
+  "status",
+  "source_url",
+  "source_date",
+  "verified_at",
+  "corroborated_by",
+  "fact",
+] as const satisfies readonly (keyof PriceRow)[];
+
+/** /api/prices.json, handed over record by record. */
+export function openPricesJson(out: ArtefactWriter, meta: Pick<DatasetMeta, "version" | "license">, generatedAt: string): PartsWriter<Provider> {
+  const head = JSON.stringify({ version: meta.version, generated_at: generatedAt, license: meta.license });
+  out.write(Buffer.from(`${head.slice(0, -1)},"prices":[`));
+  let first = true;
+  return {
+    add: (record) => {
+      for (const row of priceRowsOf(record)) {
+        out.write(Buffer.from(`${first ? "" : ","}${JSON.stringify(row)}`));
+        first = false;
+      }
+    },
+    end: () => {
+      out.write(Buffer.from("]}\n"));
+      out.end();
+    },
+  };
+}
+
+/** /api/prices.csv: the same rows, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180). */
+export function openPricesCsv(out: ArtefactWriter): PartsWriter<Provider> {
+  const line = (cells: readonly unknown[]) => Buffer.from(`${cells.map(csvField).join(",")}\r\n`);
+  out.write(Buffer.from("\uFEFF"));
+  out.write(line(PRICE_COLUMNS));
+  return {
+    add: (record) => {
+      for (const row of priceRowsOf(record)) out.write(line(PRICE_COLUMNS.map((column) => row[column])));
+    },
+    end: () => out.end(),
+  };
+}
