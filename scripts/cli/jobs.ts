@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from "commander";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { todayUtc, type ProjectPaths } from "../config.js";
+import { cleanText } from "../net/outsideText.js";
 import { DEFAULT_NET_POLICY } from "../net/request.js";
 import type { RepositoryFile } from "../schema/index.js";
 import { REGISTER_ADAPTERS } from "../registry/adapters.js";
@@ -125,11 +126,15 @@ export function registerJobCommands(program: Command, context: JobContext): void
         today: todayUtc(),
       });
       const count = (outcome: string) => run.outcomes.filter((item) => item.outcome === outcome).length;
-      const dated = run.outcomes.filter((item) => item.entry.page_date !== null && item.previous?.page_date == null).length;
+      const dated = run.outcomes.filter((item) => item.entry !== null && item.entry.page_date !== null && item.previous?.page_date == null).length;
       console.log(
-        `sources: ${run.cited.length} distinct URLs on ${run.hosts} hosts; ${count("new")} seen for the first time, ${count("unchanged")} unchanged, ${count("changed")} changed, ${count("gone")} gone, ${count("moved")} moved to another site, ${count("failed")} failed; ${dated} newly dated${run.pruned.length ? `; ${run.pruned.length} no longer cited removed` : ""}`,
+        `sources: ${run.cited.length} distinct URLs on ${run.hosts} hosts; ${count("new")} seen for the first time, ${count("unchanged")} unchanged, ${count("changed")} changed, ${count("gone")} gone, ${count("moved")} moved to another site, ${count("failed")} failed, ${count("refused")} refused at the door, ${count("deferred")} deferred; ${dated} newly dated${run.pruned.length ? `; ${run.pruned.length} no longer cited removed` : ""}`,
       );
-      for (const item of run.outcomes) if (item.outcome !== "unchanged" && item.outcome !== "new") console.log(`  ${item.outcome} ${item.url}${item.entry.error ? ` (${item.entry.error})` : ""}`);
+      for (const item of run.outcomes) {
+        if (item.outcome === "unchanged" || item.outcome === "new") continue;
+        const why = item.reason ?? item.entry?.error;
+        console.log(`  ${item.outcome} ${cleanText(item.url, 300)}${why ? ` (${cleanText(why, 400)})` : ""}`);
+      }
       if (options.summaryFile) {
         const { watchSummaryText } = await import("../watch/summary.js");
         await writeSummary(options.summaryFile, watchSummaryText(run), options.appendSummary === true);

@@ -1,0 +1,17 @@
+import type { z } from "zod";
+import { problemsFromIssues } from "../validate/schemaIssues.js";
+
+export type Admitted<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/**
+ * The door every answer from outside passes before anything is written: it is parsed by the same schema as
+ * the file it will land in. A refusal names the file, the JSON path and the rule broken, in words for the
+ * run's report; the caller then keeps the file's last good state.
+ */
+export function admit<Schema extends z.ZodType>(schema: Schema, value: unknown, file: string): Admitted<z.infer<Schema>> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const [first] = problemsFromIssues(parsed.error.issues, value, { file });
+  const more = parsed.error.issues.length > 1 ? ` and ${parsed.error.issues.length - 1} more` : "";
+  return { ok: false, reason: `refused at the door: the answer does not fit ${file} (${first ? `${first.path}: ${first.message}` : "invalid"}${more}); its last good state is kept` };
+}
