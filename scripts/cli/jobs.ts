@@ -167,8 +167,9 @@ export function registerJobCommands(program: Command, context: JobContext): void
       for (const outcome of outcomes) {
         if (outcome.kind === "answered") {
           const fresh = outcome.answer.flags.filter((flag) => !outcome.previousFlags.includes(flag));
-          console.log(`  ${outcome.id}: ${outcome.answer.register} ${outcome.answer.org_number} ${outcome.answer.registered_name ?? "(no entity)"}; flags ${outcome.answer.flags.length ? outcome.answer.flags.join(", ") : "none"}${fresh.length ? ` (new: ${fresh.join(", ")})` : ""}`);
-        } else console.log(`  ${outcome.id}: ${outcome.kind}, ${outcome.reason}`);
+          const name = outcome.answer.registered_name === null ? "(no entity)" : cleanText(outcome.answer.registered_name);
+          console.log(`  ${outcome.id}: ${outcome.answer.register} ${outcome.answer.org_number} ${name}; flags ${outcome.answer.flags.length ? outcome.answer.flags.join(", ") : "none"}${fresh.length ? ` (new: ${fresh.join(", ")})` : ""}`);
+        } else console.log(`  ${cleanText(outcome.id, 80)}: ${outcome.kind}, ${cleanText(outcome.reason, 500)}`);
       }
       if (options.summaryFile) {
         const fresh = answered.flatMap((outcome) => {

@@ -5,9 +5,9 @@ const UNSAFE_ALL = new RegExp(UNSAFE_OUTSIDE_CHARACTERS.source, "gu");
 /**
  * Text from a page, a register or a forge as it may be written to a file, a pull request or a terminal: every
  * control, bidirectional and invisible character removed (a line break becomes a space), whitespace collapsed,
- * at most `max` characters (cut with an ellipsis).
+ * at most `max` characters (cut with an ellipsis) when a limit is given.
  */
-export function cleanText(text: string, max: number): string {
+export function cleanText(text: string, max = Number.POSITIVE_INFINITY): string {
   const clean = text.replace(UNSAFE_ALL, " ").replace(/\s+/g, " ").trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
