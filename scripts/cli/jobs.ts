@@ -92,7 +92,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
       console.log(
         `source-dates: ${run.cited.length} pinned repository files cited by ${facts} Facts; ${run.resolved.length} dated now, ${run.kept} already dated, ${run.unresolved.length} unresolved${run.pruned.length ? `, ${run.pruned.length} no longer cited removed` : ""}`,
       );
-      for (const { key, reason } of run.unresolved) console.log(`  unresolved ${key}: ${reason}`);
+      for (const { key, reason } of run.unresolved) console.log(`  unresolved ${cleanText(key, 300)}: ${cleanText(reason, 400)}`);
       for (const { id, path: where, url } of run.unpinned) console.log(`  not pinned to a commit, so not datable: ${id} ${where} ${url}`);
       if (options.apply) {
         const { applySourceDates } = await import("../sourceDates/apply.js");
