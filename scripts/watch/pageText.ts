@@ -54,9 +54,35 @@ export const normalisedLines = (text: string) =>
     .filter((line) => line.length > 0)
     .join("\n");
 
+/**
+ * Text built from many small pieces: a page of 5 MiB of '<' is five million text events, and an array or
+ * a concatenation of that many strings costs hundreds of megabytes; joined a few hundred at a time it
+ * costs about the text itself.
+ */
+class TextBuffer {
+  private pieces: string[] = [];
+  private readonly joined: string[] = [];
+
+  add(text: string): void {
+    this.pieces.push(text);
+    if (this.pieces.length >= 512) this.flush();
+  }
+
+  private flush(): void {
+    if (this.pieces.length === 0) return;
+    this.joined.push(this.pieces.join(""));
+    this.pieces = [];
+  }
+
+  text(): string {
+    this.flush();
+    return this.joined.join("");
+  }
+}
+
 /** Collects the texts while the parser walks the page. */
 class TextCollector {
-  private readonly parts = { full: [] as string[], all: [] as string[], body: [] as string[], main: [] as string[], article: [] as string[] };
+  private readonly parts = { full: new TextBuffer(), all: new TextBuffer(), body: new TextBuffer(), main: new TextBuffer(), article: new TextBuffer() };
   private invisible = 0;
   private chrome = 0;
   private region = { body: 0, main: 0, article: 0 };
@@ -94,7 +120,7 @@ class TextCollector {
       this.jsonLdChars += kept.length;
     }
     if (this.invisible > 0) return;
-    this.parts.full.push(text);
+    this.parts.full.add(text);
     if (this.chrome > 0) return;
     this.add(text);
   }
@@ -103,15 +129,15 @@ class TextCollector {
   private separate(name: string): void {
     if (this.invisible > 0) return;
     const mark = BLOCKS.has(name) ? "\n" : " ";
-    this.parts.full.push(mark);
+    this.parts.full.add(mark);
     if (this.chrome === 0) this.add(mark);
   }
 
   private add(text: string): void {
-    this.parts.all.push(text);
-    if (this.region.body > 0) this.parts.body.push(text);
-    if (this.region.main > 0) this.parts.main.push(text);
-    if (this.region.article > 0) this.parts.article.push(text);
+    this.parts.all.add(text);
+    if (this.region.body > 0) this.parts.body.add(text);
+    if (this.region.main > 0) this.parts.main.add(text);
+    if (this.region.article > 0) this.parts.article.add(text);
   }
 
   /** Only the first <main> and the first <article> count, as the page's own statement of its content. */
@@ -131,7 +157,7 @@ class TextCollector {
   }
 
   result(): PageText {
-    const pick = (parts: string[]) => normalisedLines(parts.join(""));
+    const pick = (parts: TextBuffer) => normalisedLines(parts.text());
     const main = [pick(this.parts.main), pick(this.parts.article)].find((text) => text.length > 0) ?? (this.seen.body ? pick(this.parts.body) : pick(this.parts.all));
     return { main, full: pick(this.parts.full), jsonLd: this.jsonLd, meta: this.meta };
   }
