@@ -28,6 +28,12 @@ async function countingServer(): Promise<{ port: number; hits: string[] }> {
 const policy = (overrides: Partial<NetPolicy> = {}): NetPolicy => ({ ...DEFAULT_NET_POLICY, timeoutMs: 2000, ...overrides });
 const answers = (...addresses: string[]): LookupAddress[] => addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 
+/** A resolver that answers 127.0.0.1 for every name and keeps the names it was asked. */
+function loopbackResolver(): { asked: string[]; resolve: Resolver } {
+  const asked: string[] = [];
+  return { asked, resolve: async (hostname) => (asked.push(hostname), answers("127.0.0.1")) };
+}
+
 describe("address classes come from a maintained library (review 4, finding 1)", () => {
   it.each([
     "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "192.0.2.1", "198.18.0.1", "240.0.0.1",
@@ -77,11 +83,7 @@ describe("the connection goes to the address that was checked (review 4, finding
 
   it("a name that resolves to loopback is refused by the lookup of the connection itself, and the server is never reached", async () => {
     const { port, hits } = await countingServer();
-    const asked: string[] = [];
-    const resolve: Resolver = async (hostname) => {
-      asked.push(hostname);
-      return answers("127.0.0.1");
-    };
+    const { asked, resolve } = loopbackResolver();
     const fetched = await fetchSource(`http://docs.rebind.example:${port}/page`, policy({ resolve }));
     expect(fetched).toMatchObject({ kind: "failed", error: expect.stringContaining("private, loopback or link-local address refused") });
     expect(asked).toEqual(["docs.rebind.example"]);
@@ -90,11 +92,7 @@ describe("the connection goes to the address that was checked (review 4, finding
 
   it("with private addresses allowed, one lookup per connection and the connection goes where it said", async () => {
     const { port, hits } = await countingServer();
-    const asked: string[] = [];
-    const resolve: Resolver = async (hostname) => {
-      asked.push(hostname);
-      return answers("127.0.0.1");
-    };
+    const { asked, resolve } = loopbackResolver();
     const fetched = await fetchSource(`http://one-lookup.example:${port}/page`, policy({ resolve, allowPrivate: true }));
     expect(fetched).toMatchObject({ kind: "page", status: 200 });
     expect(asked).toEqual(["one-lookup.example"]);

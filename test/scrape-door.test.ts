@@ -2,15 +2,13 @@ import { promises as fs } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeServer, listenOnLoopback, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
+import { cleanUp, listenOnLoopback, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
 
 let tree: Tree | undefined;
 let server: Server | undefined;
 afterEach(async () => {
-  await tree?.cleanup();
-  await closeServer(server);
-  tree = undefined;
-  server = undefined;
+  await cleanUp(tree, server);
+  [tree, server] = [undefined, undefined];
 });
 
 const HIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u{e0000}-\u{e007f}]/u;

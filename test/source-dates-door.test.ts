@@ -3,15 +3,13 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { commitDay } from "../scripts/sourceDates/forgeApi.js";
-import { closeServer, confirmedFact, listenOnLoopback, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
+import { cleanUp, confirmedFact, listenOnLoopback, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
 
 let tree: Tree | undefined;
 let server: Server | undefined;
 afterEach(async () => {
-  await tree?.cleanup();
-  await closeServer(server);
-  tree = undefined;
-  server = undefined;
+  await cleanUp(tree, server);
+  [tree, server] = [undefined, undefined];
 });
 
 const HEAD = "c".repeat(40);

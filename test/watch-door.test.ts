@@ -7,15 +7,13 @@ import { isGone, SourceWatch, type SourceWatchEntry } from "../scripts/schema/in
 import { nextEntry } from "../scripts/watch/compare.js";
 import { readPageText } from "../scripts/watch/pageText.js";
 import { runSourceWatch } from "../scripts/watch/run.js";
-import { closeServer, confirmedFact, listenOnLoopback, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
+import { cleanUp, confirmedFact, listenOnLoopback, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
 
 let tree: Tree | undefined;
 let server: Server | undefined;
 afterEach(async () => {
-  await tree?.cleanup();
-  await closeServer(server);
-  tree = undefined;
-  server = undefined;
+  await cleanUp(tree, server);
+  [tree, server] = [undefined, undefined];
 });
 
 const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
