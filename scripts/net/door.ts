@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { problemsFromIssues } from "../validate/schemaIssues.js";
+import { jsonPath } from "../problems.js";
 
 export type Admitted<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -11,7 +11,8 @@ export type Admitted<T> = { ok: true; value: T } | { ok: false; reason: string }
 export function admit<Schema extends z.ZodType>(schema: Schema, value: unknown, file: string): Admitted<z.infer<Schema>> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const [first] = problemsFromIssues(parsed.error.issues, value, { file });
-  const more = parsed.error.issues.length > 1 ? ` and ${parsed.error.issues.length - 1} more` : "";
-  return { ok: false, reason: `refused at the door: the answer does not fit ${file} (${first ? `${first.path}: ${first.message}` : "invalid"}${more}); its last good state is kept` };
+  const [first, ...rest] = parsed.error.issues;
+  const where = first ? `${jsonPath(first.path)}: ${first.message}` : "invalid";
+  const more = rest.length > 0 ? ` and ${rest.length} more` : "";
+  return { ok: false, reason: `refused at the door: the answer does not fit ${file} (${where}${more}); its last good state is kept` };
 }
