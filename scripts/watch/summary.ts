@@ -1,4 +1,4 @@
-import { markdownCode } from "../net/outsideText.js";
+import { cleanText, markdownCode } from "../net/outsideText.js";
 import type { WatchRun } from "./run.js";
 
 type Item = WatchRun["outcomes"][number];
@@ -10,7 +10,7 @@ type Item = WatchRun["outcomes"][number];
  */
 export function watchSummaryText(run: WatchRun): string {
   const citedBy = new Map(run.cited.map((item) => [item.url, item.citedBy]));
-  const who = (url: string) => [...new Set((citedBy.get(url) ?? []).map((entry) => entry.id))].join(", ");
+  const who = (url: string) => cleanText([...new Set((citedBy.get(url) ?? []).map((entry) => entry.id))].join(", "), 300);
   const section = (title: string, items: Item[], detail: (item: Item) => string) =>
     items.length === 0 ? [] : ["", `### ${title} (${items.length})`, "", ...items.slice(0, 100).map((item) => `- ${markdownCode(item.url)} (${who(item.url)})${detail(item)}`), ...(items.length > 100 ? [`- and ${items.length - 100} more in data/sources.json`] : [])];
   const having = (outcome: string) => run.outcomes.filter((item) => item.outcome === outcome);
