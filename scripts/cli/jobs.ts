@@ -110,7 +110,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
     .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
     .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
     .option("--concurrency <n>", "hosts fetched at once", parseCount, 8)
-    .option("--per-host <n>", "requests under way at once to one host", parseCount, 2)
+    .option("--per-host <n>", "requests under way at once to one host (never more than 2 connections to one host, whatever this says)", parseCount, 2)
     .option("--summary-file <path>", "also write a Markdown summary of changed, gone, moved and newly dated sources (the refresh pull request's description)")
     .option("--append-summary", "add the summary to the end of --summary-file instead of replacing it (after the scraper's)")
     .action(async (options: { only: string[]; allowPrivate?: boolean; timeout: number; concurrency: number; perHost: number; summaryFile?: string; appendSummary?: boolean }) => {
