@@ -149,3 +149,9 @@ export async function closeServer(server: import("node:http").Server | undefined
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 }
+
+/** What a test left behind: its temporary tree and its loopback server, for an afterEach. */
+export async function cleanUp(tree: Tree | undefined, server: import("node:http").Server | undefined): Promise<void> {
+  await tree?.cleanup();
+  await closeServer(server);
+}

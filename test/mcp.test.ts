@@ -116,7 +116,9 @@ describe("MCP server over stdio, reading a local build", () => {
     const result = await call(local.client, "get_status");
     expect(result.isError).toBeFalsy();
     expect(result.data.status).toMatchObject({ ok: true, dataset_version: "test-1", providers_total: 4, last_verified: "2026-11-01" });
-    expect(result.data.origin).toBe(path.join(tree.root, "public"));
+    expect(result.data.origin).toBe("the local build (public/)");
+    // No answer names a folder of the machine it runs on.
+    expect(JSON.stringify(result)).not.toContain(tree.root);
     expect(result.text).toContain("Dataset version test-1: 4 providers");
     expect(result.text).toContain("Newest verification 2026-11-01");
   });
@@ -278,8 +280,9 @@ describe("MCP server without a build", () => {
     try {
       const result = await call(connection.client, "get_status");
       expect(result.isError).toBe(true);
-      expect(result.text).toContain("no build found");
+      expect(result.text).toContain("no build found: public/api/data/index.json does not exist");
       expect(result.text).toContain("npm run build");
+      expect(result.text).not.toContain(empty.root);
     } finally {
       await connection.close();
       await empty.cleanup();

@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { dateFromText } from "../scripts/watch/pageDate.js";
-import { mainTextOf, sha256 } from "../scripts/watch/mainText.js";
+import { sha256 } from "../scripts/watch/mainText.js";
+import { readPageText } from "../scripts/watch/pageText.js";
 import { closeServer, confirmedFact, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, type Tree } from "./helpers.js";
 
 const PAGES = path.join(REPO_ROOT, "test", "fixtures", "pages");
@@ -45,9 +46,10 @@ describe("the main text", () => {
     const original = await page("upcloud-privacy-2023.html");
     const restamped = original.replace("Rendered 2023-10-09 14:02 by web-3", "Rendered 2026-11-24 08:00 by web-7").replace('"build":"a81f"', '"build":"ffff"').replace("Sign up", "Start free");
     expect(restamped).not.toBe(original);
-    expect(sha256(mainTextOf(restamped, "text/html"))).toBe(sha256(mainTextOf(original, "text/html")));
-    expect(mainTextOf(original, "text/html")).toContain("business ID: 2431560-5");
-    expect(mainTextOf(original, "text/html")).not.toContain("Pricing");
+    const main = (html: string) => readPageText(html, "text/html").then((text) => text.main);
+    expect(sha256(await main(restamped))).toBe(sha256(await main(original)));
+    expect(await main(original)).toContain("business ID: 2431560-5");
+    expect(await main(original)).not.toContain("Pricing");
   });
 });
 
@@ -98,16 +100,23 @@ describe("npm run sources", () => {
     delete served["/agb"];
     // After the scraper's section, as in the refresh workflow.
     await fs.writeFile(path.join(tree.root, "summary.md"), "## Scraper\n\nnothing new\n");
-    const second = await runCli(["--root", tree.root, "sources", "--only", "acme-ai", "--allow-private", "--summary-file", path.join(tree.root, "summary.md"), "--append-summary"]);
-    expect(second.stdout).toContain("1 changed, 1 gone");
+    const second = await runCli(["--root", tree.root, "sources", "--only", "acme-ai", "--allow-private"]);
+    // The first 404 is a failure, not yet gone: a page is gone when it fails the same way 20 hours later.
+    expect(second.stdout).toContain("1 changed, 0 gone, 0 moved to another site, 1 failed");
     watch = JSON.parse(await fs.readFile(watchFile, "utf8"));
     expect(watch[`${origin}/privacy`]).toMatchObject({ page_date: "2025-08-11", changed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(watch[`${origin}/privacy`].change_excerpt).toContain("Privacy notice");
-    // A gone page keeps what was last read from it.
+    // A failing page keeps what was last read from it.
     expect(watch[`${origin}/agb`]).toMatchObject({ status: 404, page_date: "2025-11", first_failed_at: expect.any(String) });
+    // As if that run had been yesterday's: the same 404 again, 21 hours after the first, is gone.
+    const yesterday = new Date(Date.parse(watch[`${origin}/agb`].first_failed_at) - 21 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    watch[`${origin}/agb`].first_failed_at = yesterday;
+    await fs.writeFile(watchFile, JSON.stringify(watch));
+    const third = await runCli(["--root", tree.root, "sources", "--only", "acme-ai", "--allow-private", "--summary-file", path.join(tree.root, "summary.md"), "--append-summary"]);
+    expect(third.stdout).toContain("0 changed, 1 gone");
+    expect(JSON.parse(await fs.readFile(watchFile, "utf8"))[`${origin}/agb`].first_failed_at).toBe(yesterday);
     const summary = await fs.readFile(path.join(tree.root, "summary.md"), "utf8");
     expect(summary.startsWith("## Scraper\n\nnothing new\n")).toBe(true);
-    expect(summary).toContain("### Changed (1)");
     expect(summary).toContain("### Gone (1)");
 
     await tree.build();

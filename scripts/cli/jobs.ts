@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from "commander";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { todayUtc, type ProjectPaths } from "../config.js";
+import { cleanText } from "../net/outsideText.js";
 import { DEFAULT_NET_POLICY } from "../net/request.js";
 import { PRICE_REGISTRIES, type PriceRegistryName, type RepositoryFile } from "../schema/index.js";
 import { REGISTER_ADAPTERS } from "../registry/adapters.js";
@@ -95,7 +96,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
       console.log(
         `source-dates: ${run.cited.length} pinned repository files cited by ${facts} Facts; ${run.resolved.length} dated now, ${run.kept} already dated, ${run.unresolved.length} unresolved${run.pruned.length ? `, ${run.pruned.length} no longer cited removed` : ""}`,
       );
-      for (const { key, reason } of run.unresolved) console.log(`  unresolved ${key}: ${reason}`);
+      for (const { key, reason } of run.unresolved) console.log(`  unresolved ${cleanText(key, 300)}: ${cleanText(reason, 400)}`);
       for (const { id, path: where, url } of run.unpinned) console.log(`  not pinned to a commit, so not datable: ${id} ${where} ${url}`);
       if (options.apply) {
         const { applySourceDates } = await import("../sourceDates/apply.js");
@@ -113,7 +114,7 @@ export function registerJobCommands(program: Command, context: JobContext): void
     .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
     .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
     .option("--concurrency <n>", "hosts fetched at once", parseCount, 8)
-    .option("--per-host <n>", "requests under way at once to one host", parseCount, 2)
+    .option("--per-host <n>", "requests under way at once to one host (never more than 2 connections to one host, whatever this says)", parseCount, 2)
     .option("--summary-file <path>", "also write a Markdown summary of changed, gone, moved and newly dated sources (the refresh pull request's description)")
     .option("--append-summary", "add the summary to the end of --summary-file instead of replacing it (after the scraper's)")
     .action(async (options: { only: string[]; allowPrivate?: boolean; timeout: number; concurrency: number; perHost: number; summaryFile?: string; appendSummary?: boolean }) => {
@@ -129,11 +130,15 @@ export function registerJobCommands(program: Command, context: JobContext): void
         today: todayUtc(),
       });
       const count = (outcome: string) => run.outcomes.filter((item) => item.outcome === outcome).length;
-      const dated = run.outcomes.filter((item) => item.entry.page_date !== null && item.previous?.page_date == null).length;
+      const dated = run.outcomes.filter((item) => item.entry !== null && item.entry.page_date !== null && item.previous?.page_date == null).length;
       console.log(
-        `sources: ${run.cited.length} distinct URLs on ${run.hosts} hosts; ${count("new")} seen for the first time, ${count("unchanged")} unchanged, ${count("changed")} changed, ${count("gone")} gone, ${count("moved")} moved to another site, ${count("failed")} failed; ${dated} newly dated${run.pruned.length ? `; ${run.pruned.length} no longer cited removed` : ""}`,
+        `sources: ${run.cited.length} distinct URLs on ${run.hosts} hosts; ${count("new")} seen for the first time, ${count("unchanged")} unchanged, ${count("changed")} changed, ${count("gone")} gone, ${count("moved")} moved to another site, ${count("failed")} failed, ${count("refused")} refused at the door, ${count("deferred")} deferred; ${dated} newly dated${run.pruned.length ? `; ${run.pruned.length} no longer cited removed` : ""}`,
       );
-      for (const item of run.outcomes) if (item.outcome !== "unchanged" && item.outcome !== "new") console.log(`  ${item.outcome} ${item.url}${item.entry.error ? ` (${item.entry.error})` : ""}`);
+      for (const item of run.outcomes) {
+        if (item.outcome === "unchanged" || item.outcome === "new") continue;
+        const why = item.reason ?? item.entry?.error;
+        console.log(`  ${item.outcome} ${cleanText(item.url, 300)}${why ? ` (${cleanText(why, 400)})` : ""}`);
+      }
       if (options.summaryFile) {
         const { watchSummaryText } = await import("../watch/summary.js");
         await writeSummary(options.summaryFile, watchSummaryText(run), options.appendSummary === true);
@@ -166,8 +171,9 @@ export function registerJobCommands(program: Command, context: JobContext): void
       for (const outcome of outcomes) {
         if (outcome.kind === "answered") {
           const fresh = outcome.answer.flags.filter((flag) => !outcome.previousFlags.includes(flag));
-          console.log(`  ${outcome.id}: ${outcome.answer.register} ${outcome.answer.org_number} ${outcome.answer.registered_name ?? "(no entity)"}; flags ${outcome.answer.flags.length ? outcome.answer.flags.join(", ") : "none"}${fresh.length ? ` (new: ${fresh.join(", ")})` : ""}`);
-        } else console.log(`  ${outcome.id}: ${outcome.kind}, ${outcome.reason}`);
+          const name = outcome.answer.registered_name === null ? "(no entity)" : cleanText(outcome.answer.registered_name);
+          console.log(`  ${outcome.id}: ${outcome.answer.register} ${outcome.answer.org_number} ${name}; flags ${outcome.answer.flags.length ? outcome.answer.flags.join(", ") : "none"}${fresh.length ? ` (new: ${fresh.join(", ")})` : ""}`);
+        } else console.log(`  ${cleanText(outcome.id, 80)}: ${outcome.kind}, ${cleanText(outcome.reason, 500)}`);
       }
       if (options.summaryFile) {
         const fresh = answered.flatMap((outcome) => {

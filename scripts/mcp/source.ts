@@ -50,6 +50,9 @@ function parseJson(text: string, where: string): unknown {
   }
 }
 
+/** How answers name the local build: where it lies on this machine is no business of a client's. */
+export const LOCAL_BUILD = "the local build (public/)";
+
 /**
  * Reads public/ under a project folder. The files are read again only when they change (a new build swaps
  * public/ whole), so the server started before a build answers from that build once it is there.
@@ -58,6 +61,8 @@ export function localBuildSource(root: string): DataSource {
   const publicDir = projectPaths(root).publicDir;
   const datasetFile = path.join(publicDir, FILES.dataset);
   const statusFile = path.join(publicDir, FILES.status);
+  // What an answer may say about where it read: relative to the project, never the machine's folders.
+  const shown = (file: string) => `public/${path.relative(publicDir, file).split(path.sep).join("/")}`;
   let cached: { stamp: string; snapshot: Snapshot } | undefined;
 
   const stampOf = async (file: string) => {
@@ -66,11 +71,13 @@ export function localBuildSource(root: string): DataSource {
       return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-        throw new SourceError(`no build found: ${file} does not exist. Run \`npm run build\` in ${root}, or start the server with --base-url <deployed site>.`);
+        throw new SourceError(`no build found: ${shown(file)} does not exist. Run \`npm run build\` in the project folder, or start the server with --base-url <deployed site>.`);
       }
-      throw error;
+      throw unreadable(file, error);
     }
   };
+  // An error of the file system quotes the absolute path; a client is told the file and the code only.
+  const unreadable = (file: string, error: unknown) => new SourceError(`could not read ${shown(file)} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
 
   return {
     description: `local build in ${publicDir}`,
@@ -78,11 +85,12 @@ export function localBuildSource(root: string): DataSource {
     async load() {
       const stamp = `${await stampOf(datasetFile)}|${await stampOf(statusFile)}`;
       if (cached?.stamp === stamp) return cached.snapshot;
-      const [datasetText, statusText] = await Promise.all([fs.readFile(datasetFile, "utf8"), fs.readFile(statusFile, "utf8")]);
+      const read = (file: string) => fs.readFile(file, "utf8").catch((error: unknown) => Promise.reject(unreadable(file, error)));
+      const [datasetText, statusText] = await Promise.all([read(datasetFile), read(statusFile)]);
       const snapshot: Snapshot = {
-        dataset: parseWith(Dataset, parseJson(datasetText, datasetFile), datasetFile),
-        status: parseWith(Status, parseJson(statusText, statusFile), statusFile),
-        origin: publicDir,
+        dataset: parseWith(Dataset, parseJson(datasetText, shown(datasetFile)), shown(datasetFile)),
+        status: parseWith(Status, parseJson(statusText, shown(statusFile)), shown(statusFile)),
+        origin: LOCAL_BUILD,
         checkedAt: new Date().toISOString(),
         warnings: [],
       };

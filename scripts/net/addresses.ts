@@ -1,10 +1,10 @@
-import { promises as dns } from "node:dns";
-import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /** 127.0.0.0/8, ::1 and localhost: a request there never leaves the machine, so plain http is acceptable. */
 export function isLoopback(hostname: string): boolean {
   const bare = bareHost(hostname);
-  return bare === "localhost" || bare.endsWith(".localhost") || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+  if (bare === "localhost" || bare.endsWith(".localhost")) return true;
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === "loopback";
 }
 
 /** A URL's hostname without the brackets of an IPv6 literal, lower-cased. */
@@ -12,60 +12,28 @@ export function bareHost(hostname: string): string {
   return hostname.replace(/^\[|\]$/g, "").toLowerCase();
 }
 
-function ipv4Parts(address: string): number[] | null {
-  const parts = address.split(".").map(Number);
-  return parts.length === 4 && parts.every((part) => Number.isInteger(part) && part >= 0 && part <= 255) ? parts : null;
-}
-
-/** Loopback, private (RFC 1918, unique local), link-local, carrier-grade NAT, unspecified, multicast, reserved. */
-export function isPrivateAddress(address: string): boolean {
-  const bare = bareHost(address);
-  if (isIP(bare) === 4) {
-    const [a, b] = ipv4Parts(bare)!;
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b! >= 64 && b! <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b! >= 16 && b! <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a! >= 224
-    );
-  }
-  if (isIP(bare) === 6) {
-    if (bare === "::" || bare === "::1") return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-    if (mapped) return isPrivateAddress(mapped[1]!);
-    const first = Number.parseInt(bare.split(":")[0] || "0", 16);
-    return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00;
-  }
-  return false;
-}
-
-export type AddressCheck = { ok: true } | { ok: false; reason: string };
+/** IPv6's global unicast block: everything outside it is reserved, special or embeds an IPv4 address (::a.b.c.d). */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
 /**
- * Whether a host may be asked at all: every address it resolves to must be public, unless private addresses
- * are allowed (tests against loopback). Checked before each request; a name that resolves to a private
- * address is refused like the address itself.
+ * Whether an IP address is a public unicast address of the internet, by the ranges of a maintained library:
+ * loopback, private, link-local, carrier-grade NAT, multicast, broadcast, documentation, benchmarking and
+ * every other reserved range are not, and neither is an IPv6 address that carries an IPv4 one (mapped
+ * ::ffff:a.b.c.d in either spelling, compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16, Teredo), nor
+ * site-local fec0::/10. Anything that is not an address at all is not public either.
  */
-export async function checkHost(hostname: string, allowPrivate: boolean, lookup = dns.lookup): Promise<AddressCheck> {
-  if (allowPrivate) return { ok: true };
-  const bare = bareHost(hostname);
-  if (bare === "localhost" || bare.endsWith(".localhost")) return { ok: false, reason: "loopback address refused (use --allow-private for tests)" };
-  let addresses: string[];
-  if (isIP(bare)) addresses = [bare];
-  else {
-    try {
-      addresses = (await lookup(bare, { all: true, verbatim: true })).map((entry) => entry.address);
-    } catch {
-      return { ok: false, reason: "host not found" };
-    }
+export function isPublicAddress(address: string): boolean {
+  const bare = bareHost(address);
+  if (!ipaddr.isValid(bare)) return false;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(bare);
+  } catch {
+    return false;
   }
-  const refused = addresses.find(isPrivateAddress);
-  if (refused !== undefined) return { ok: false, reason: "private, loopback or link-local address refused (use --allow-private for tests)" };
-  return addresses.length > 0 ? { ok: true } : { ok: false, reason: "host not found" };
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast" && ipaddr.IPv4.isValidFourPartDecimal(bare);
+  const v6 = parsed as ipaddr.IPv6;
+  return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
 }
+
+export const PRIVATE_ADDRESS_REFUSED = "private, loopback or link-local address refused (use --allow-private for tests; reserved ranges count too)";

@@ -1,11 +1,18 @@
-import { isLoopback, checkHost } from "./addresses.js";
+import { isIP } from "node:net";
+import { fetch, type Response } from "undici";
+import { HttpUrl } from "../schema/primitives.js";
+import { PRIVATE_ADDRESS_REFUSED, bareHost, isLoopback, isPublicAddress } from "./addresses.js";
+import { ADDRESS_REFUSED, dispatcherFor, systemResolver, type Resolver } from "./dispatcher.js";
 import { sameSite } from "./site.js";
+
+export type { Response } from "undici";
 
 /**
  * The one fetch policy of every job that reads the outside world (the scraper, the source watch, the
  * register adapters): a time limit, a size limit, an honest User-Agent, no cookies (Node's fetch keeps
- * none), redirects followed by hand and only within the same site, and loopback, private and link-local
- * addresses refused unless a test allows them.
+ * none), redirects followed by hand and only within the same site, and loopback, private, link-local and
+ * reserved addresses refused unless a test allows them: checked in the lookup the connection itself is made
+ * with (scripts/net/dispatcher.ts), so no second lookup can answer differently.
  */
 export interface NetPolicy {
   timeoutMs: number;
@@ -14,6 +21,8 @@ export interface NetPolicy {
   userAgent: string;
   /** Loopback and private addresses are refused unless this is set (tests against a local server). */
   allowPrivate: boolean;
+  /** Resolves host names; the system's resolver unless a test gives its own. */
+  resolve?: Resolver;
 }
 
 export const PROJECT_URL = "https://eu-ai-infra-evidence.github.io";
@@ -51,6 +60,18 @@ function transportAllowed(url: URL, previous: URL | null): string | null {
 }
 
 /**
+ * What the lookup cannot see: an address written as the host (the connection then asks no resolver) and
+ * localhost, refused by name. A name is checked by the lookup of its connection.
+ */
+function hostAllowed(url: URL, allowPrivate: boolean): string | null {
+  if (allowPrivate) return null;
+  const bare = bareHost(url.hostname);
+  if (bare === "localhost" || bare.endsWith(".localhost")) return "loopback address refused (use --allow-private for tests)";
+  if (isIP(bare) && !isPublicAddress(bare)) return PRIVATE_ADDRESS_REFUSED;
+  return null;
+}
+
+/**
  * One GET that follows redirects itself instead of letting fetch do it: fetch would follow them to any host
  * and resend headers. Each hop is checked (scheme, address) before it is asked; a redirect to another site
  * is reported, not followed.
@@ -61,13 +82,14 @@ export async function getFollowing(start: URL, options: GetOptions): Promise<Hop
   for (let hop = 0; ; hop += 1) {
     const transport = transportAllowed(url, previous);
     if (transport) return { kind: "refused", reason: transport };
-    const address = await checkHost(url.hostname, options.policy.allowPrivate);
-    if (!address.ok) return { kind: "refused", reason: address.reason };
+    const host = hostAllowed(url, options.policy.allowPrivate);
+    if (host) return { kind: "refused", reason: host };
     const response = await fetch(url, {
       method: options.method ?? "GET",
       headers: { accept: options.accept, "user-agent": options.policy.userAgent, ...options.headersFor?.(url) },
       redirect: "manual",
       signal: options.signal,
+      dispatcher: dispatcherFor(options.policy.resolve ?? systemResolver, options.policy.allowPrivate, options.policy.timeoutMs),
     });
     if (response.status < 300 || response.status >= 400 || response.status === 304) return { kind: "answer", response, url };
     await discard(response);
@@ -80,6 +102,9 @@ export async function getFollowing(start: URL, options: GetOptions): Promise<Hop
     } catch {
       return { kind: "refused", reason: "redirect to an unreadable address" };
     }
+    // Where a redirect points is written down (final_url, a moved source): only an address the data files
+    // accept, never javascript:, a user name or password, or characters a URL may not hold raw.
+    if (!HttpUrl.safeParse(next.href).success) return { kind: "refused", reason: "redirect to an address that is not a plain http(s) URL (a user name or password, another scheme, or characters a URL may not hold)" };
     if (!sameSite(next, start)) return { kind: "moved", status: response.status, from: url, location: next };
     previous = url;
     url = next;
@@ -109,6 +134,9 @@ export async function readLimited(response: Response, limit: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
+export const HOST_NOT_FOUND = "host not found";
+export const TEMPORARY_DNS_FAILURE = "temporary DNS failure";
+
 /**
  * A network failure in a few fixed words. Never the error's own message: it can quote a request header
  * (fetch's "invalid header value" repeats the header, key included), and these words go into committed
@@ -119,7 +147,11 @@ export function describeNetworkError(error: unknown): string {
   const code = typeof cause?.code === "string" && /^[A-Z0-9_]{1,40}$/.test(cause.code) ? cause.code : null;
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return "timeout";
   if (code === "ECONNREFUSED") return "connection refused";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found";
+  if (code === ADDRESS_REFUSED) return PRIVATE_ADDRESS_REFUSED;
+  if (code === "ENOTFOUND") return HOST_NOT_FOUND;
+  // A resolver that could not answer now is not an answer that the host is gone.
+  if (code === "EAI_AGAIN") return TEMPORARY_DNS_FAILURE;
+  if (code === "ETIMEOUT") return "timeout";
   if (code === "ECONNRESET") return "connection reset";
   if (code?.startsWith("ERR_TLS") || code?.includes("CERT")) return `TLS error (${code})`;
   if (code) return `network error (${code})`;

@@ -1,21 +1,24 @@
 import { isIP } from "node:net";
+import { getDomain } from "tldts";
 import { bareHost } from "./addresses.js";
 
 /**
- * Second-level labels under which registrations happen one level deeper (example.co.uk). A short list
- * instead of the whole Public Suffix List: it only decides whether a redirect stays with the same owner,
- * and a host missing here is treated more strictly (as its own site), never more loosely.
+ * Hosting domains whose subdomains belong to different owners but which the Public Suffix List does not
+ * list (yet). Only ever makes a site narrower: a name here is one label longer than the list would say.
  */
-const SECOND_LEVEL_SUFFIXES = new Set(["co.uk", "org.uk", "ac.uk", "gov.uk", "ltd.uk", "plc.uk", "com.au", "net.au", "org.au", "co.nz", "co.jp", "co.za", "com.br", "com.tr", "co.at", "or.at", "gv.at", "com.pl", "com.es", "co.il", "com.cn", "com.sg", "co.in", "github.io", "gitlab.io", "netlify.app", "pages.dev", "vercel.app"]);
+const SHARED_HOSTING_NOT_LISTED = ["substack.com"];
 
-/** The registrable domain of a host ("docs.mistral.ai" → "mistral.ai"); an IP address is its own site. */
+/**
+ * The registrable domain of a host by the Public Suffix List, its private section included ("docs.mistral.ai"
+ * → "mistral.ai", "vendor.co.kr" → "vendor.co.kr", "acme.herokuapp.com" → "acme.herokuapp.com"); an IP
+ * address, or a name that is itself a public suffix, is its own site.
+ */
 export function siteOf(hostname: string): string {
   const bare = bareHost(hostname).replace(/\.$/, "");
   if (isIP(bare)) return bare;
-  const labels = bare.split(".");
-  if (labels.length <= 2) return bare;
-  const lastTwo = labels.slice(-2).join(".");
-  return SECOND_LEVEL_SUFFIXES.has(lastTwo) ? labels.slice(-3).join(".") : lastTwo;
+  const shared = SHARED_HOSTING_NOT_LISTED.find((suffix) => bare.endsWith(`.${suffix}`));
+  if (shared) return bare.split(".").slice(-(shared.split(".").length + 1)).join(".");
+  return getDomain(bare, { allowPrivateDomains: true }) ?? bare;
 }
 
 /** Same site: the same registrable domain (www.example.com and docs.example.com; not example.org). */

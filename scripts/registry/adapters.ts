@@ -21,14 +21,20 @@ export interface RegisterAdapter {
   request(base: string, id: string): URL;
   /** The register's public page for the company (what a reader opens). */
   page(id: string): string;
-  /** The answer: HTTP status and parsed JSON body (null when not JSON). */
-  parse(status: number, body: unknown, id: string): RegisterAnswer | null;
+  /**
+   * The answer: HTTP status and parsed JSON body (null when not JSON). A string says why the answer is
+   * refused: an unknown shape, or an answer about another company than the one asked.
+   */
+  parse(status: number, body: unknown, id: string): RegisterAnswer | string;
   /** An environment variable the register needs; without it the adapter is skipped. */
   credential?: string;
 }
 
 const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim().length > 0 ? value.trim() : null);
+const UNKNOWN_SHAPE = "an answer of an unknown shape";
+/** A register that answers about another number than the one asked is not answering the question. */
+const aboutAnother = (asked: string, got: unknown) => `an answer about another number (${typeof got === "string" ? got.slice(0, 40) : "none"}) than the one asked (${asked})`;
 const NOT_FOUND: RegisterAnswer = { found: false, registeredName: null, active: false, stateFlags: [], addressCountry: null };
 
 /**
@@ -41,11 +47,12 @@ export const brreg: RegisterAdapter = {
   base: "https://data.brreg.no",
   request: (base, id) => new URL(`${base.replace(/\/+$/, "")}/enhetsregisteret/api/enheter/${encodeURIComponent(id)}`),
   page: (id) => `https://virksomhet.brreg.no/nb/oppslag/enheter/${id}`,
-  parse(status, body) {
+  parse(status, body, id) {
     if (status === 404) return NOT_FOUND;
     const entity = record(body);
+    if (entity.organisasjonsnummer !== undefined && entity.organisasjonsnummer !== id) return aboutAnother(id, entity.organisasjonsnummer);
     if (status === 410) return { ...NOT_FOUND, found: true, registeredName: text(entity.navn), stateFlags: ["deleted"] };
-    if (status !== 200 || typeof entity.organisasjonsnummer !== "string") return null;
+    if (status !== 200 || typeof entity.organisasjonsnummer !== "string") return UNKNOWN_SHAPE;
     const flags: string[] = [];
     if (entity.konkurs === true) flags.push("bankrupt");
     if (entity.underAvvikling === true || entity.underTvangsavviklingEllerTvangsopplosning === true) flags.push("in_liquidation");
@@ -62,12 +69,14 @@ export const gleif: RegisterAdapter = {
   base: "https://api.gleif.org",
   request: (base, id) => new URL(`${base.replace(/\/+$/, "")}/api/v1/lei-records/${encodeURIComponent(id)}`),
   page: (id) => `https://search.gleif.org/#/record/${id}`,
-  parse(status, body) {
+  parse(status, body, id) {
     if (status === 404) return NOT_FOUND;
-    if (status !== 200) return null;
-    const attributes = record(record(record(body).data).attributes);
+    if (status !== 200) return UNKNOWN_SHAPE;
+    const data = record(record(body).data);
+    const attributes = record(data.attributes);
     const entity = record(attributes.entity);
-    if (!text(attributes.lei)) return null;
+    if (!text(attributes.lei)) return UNKNOWN_SHAPE;
+    if (attributes.lei !== id || (data.id !== undefined && data.id !== id)) return aboutAnother(id, attributes.lei !== id ? attributes.lei : data.id);
     const flags: string[] = [];
     const entityStatus = text(entity.status);
     if (entityStatus && entityStatus !== "ACTIVE") flags.push("deleted");
@@ -91,9 +100,9 @@ export const rechercheEntreprises: RegisterAdapter = {
   },
   page: (id) => `https://annuaire-entreprises.data.gouv.fr/entreprise/${id}`,
   parse(status, body, id) {
-    if (status !== 200) return status === 404 ? NOT_FOUND : null;
+    if (status !== 200) return status === 404 ? NOT_FOUND : UNKNOWN_SHAPE;
     const results = record(body).results;
-    if (!Array.isArray(results)) return null;
+    if (!Array.isArray(results)) return UNKNOWN_SHAPE;
     const company = results.map(record).find((result) => result.siren === id);
     if (!company) return NOT_FOUND;
     const ceased = company.etat_administratif === "C";
@@ -121,9 +130,9 @@ export const prh: RegisterAdapter = {
   page: (id) => `https://tietopalvelu.ytj.fi/yritys/${id}`,
   parse(status, body, id) {
     if (status === 404) return NOT_FOUND;
-    if (status !== 200) return null;
+    if (status !== 200) return UNKNOWN_SHAPE;
     const companies = record(body).companies;
-    if (!Array.isArray(companies)) return null;
+    if (!Array.isArray(companies)) return UNKNOWN_SHAPE;
     const company = companies.map(record).find((entry) => record(entry.businessId).value === id);
     if (!company) return NOT_FOUND;
     const names = Array.isArray(company.names) ? company.names.map(record) : [];

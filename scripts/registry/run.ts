@@ -3,7 +3,9 @@ import path from "node:path";
 import type { ProjectPaths } from "../config.js";
 import { loadData } from "../load/loadData.js";
 import { BodyTooLarge, describeNetworkError, getFollowing, readLimited, type NetPolicy } from "../net/request.js";
-import type { RegistryAnswerFile } from "../schema/index.js";
+import { admit } from "../net/door.js";
+import { cleanText } from "../net/outsideText.js";
+import { RegistryAnswerFile, Slug } from "../schema/index.js";
 import { writeAtomically } from "../util/files.js";
 import { mapLimit } from "../util/pool.js";
 import { REGISTER_ADAPTERS, type RegisterAdapter } from "./adapters.js";
@@ -72,11 +74,13 @@ export async function runRegistry(paths: ProjectPaths, options: RegistryOptions)
   const adapters = options.adapters ?? REGISTER_ADAPTERS;
   const loaded = await loadData(paths);
   const records = loaded.providers
-    .map((raw) => raw.value)
-    .filter((value): value is Raw => value !== null && typeof value === "object" && !Array.isArray(value) && typeof (value as Raw).id === "string")
-    .filter((record) => options.only.length === 0 || options.only.includes(record.id as string));
-  return mapLimit(records, 4, async (record): Promise<RegistryOutcome> => {
+    .map((raw) => ({ stem: raw.stem, record: raw.value }))
+    .filter((entry): entry is { stem: string; record: Raw } => entry.record !== null && typeof entry.record === "object" && !Array.isArray(entry.record) && typeof (entry.record as Raw).id === "string")
+    .filter(({ record }) => options.only.length === 0 || options.only.includes(record.id as string));
+  return mapLimit(records, 4, async ({ stem, record }): Promise<RegistryOutcome> => {
     const id = record.id as string;
+    // The id becomes a file name under data/registry/: only a slug that is also the record's own file name.
+    if (!Slug.safeParse(id).success || id !== stem) return { id: cleanText(id, 80), kind: "skipped", reason: "the record's id is not a slug equal to its file name (npm run validate names the problem)" };
     const number = factValue(record, "ownership", "org_number");
     const country = factValue(record, "ownership", "country_hq");
     if (typeof number !== "string") return { id, kind: "skipped", reason: "no ownership.org_number" };
@@ -89,25 +93,28 @@ export async function runRegistry(paths: ProjectPaths, options: RegistryOptions)
     const asked = await askRegister(adapter, identifier.id, options);
     if ("error" in asked) return { id, kind: "failed", reason: `${adapter.name}: ${asked.error}` };
     const answer = adapter.parse(asked.status, asked.body, identifier.id);
-    if (!answer) return { id, kind: "failed", reason: `${adapter.name}: HTTP ${asked.status}, an answer of an unknown shape` };
+    if (typeof answer === "string") return { id, kind: "failed", reason: `${adapter.name}: HTTP ${asked.status}, ${answer}` };
     const flags = new Set<string>(answer.found ? answer.stateFlags : ["not_found"]);
     const legalName = typeof record.legal_name === "string" ? record.legal_name : null;
     if (answer.found && answer.registeredName && legalName && !sameCompanyName(legalName, answer.registeredName)) flags.add("name_differs");
     if (answer.found && answer.addressCountry && typeof country === "string" && answer.addressCountry !== country) flags.add("country_differs");
     const file = path.join(paths.registry, `${id}.json`);
-    const result: RegistryAnswerFile = {
+    const result = {
       id,
       register: adapter.name,
       url: adapter.page(identifier.id),
       org_number: identifier.id,
-      registered_name: answer.registeredName,
+      registered_name: answer.registeredName === null ? null : cleanText(answer.registeredName),
       active: answer.found && answer.active,
-      flags: [...flags] as RegistryAnswerFile["flags"],
+      flags: [...flags],
       address_country: answer.addressCountry,
       checked_at: options.now,
     };
+    // The door: the answer is written only if it fits the file it lands in; else the last answer stays.
+    const admitted = admit(RegistryAnswerFile, result, `data/registry/${id}.json`);
+    if (!admitted.ok) return { id, kind: "failed", reason: `${adapter.name}: ${admitted.reason}` };
     const before = await previousFlags(file);
-    await writeAtomically(file, `${JSON.stringify(result, null, 2)}\n`);
-    return { id, kind: "answered", answer: result, previousFlags: before };
+    await writeAtomically(file, `${JSON.stringify(admitted.value, null, 2)}\n`);
+    return { id, kind: "answered", answer: admitted.value, previousFlags: before };
   });
 }

@@ -30,6 +30,20 @@ const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 export const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u{e0000}-\u{e007f}\ud800-\udfff]/u;
 const HIDDEN_CHARACTERS_ALL = new RegExp(HIDDEN_CHARACTERS.source, "gu");
 
+/**
+ * What text that came from outside (a page, a register, a forge) may not carry when it is written: every
+ * control character (line breaks too: such text is written on one line), bidirectional marks, overrides
+ * and isolates, zero-width and other invisible format characters, Unicode tag characters and lone surrogates.
+ */
+export const UNSAFE_OUTSIDE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}\ud800-\udfff]/u;
+
+/** A string written from outside text: at most `max` characters, none of them unsafe. */
+export const OutsideText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !UNSAFE_OUTSIDE_CHARACTERS.test(text), { message: "must not contain control, bidirectional or invisible characters (text from outside is cleaned before it is written)" });
+
 /** The first hidden character of a text, as U+XXXX with what it is; null when there is none. */
 export function hiddenCharacterIn(text: string): string | null {
   const match = HIDDEN_CHARACTERS.exec(text);

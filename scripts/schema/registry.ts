@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HttpUrl, IsoDateTime, Slug } from "./primitives.js";
+import { HttpUrl, IsoDateTime, OutsideText, Slug } from "./primitives.js";
 
 /** One vocabulary for what a register says is wrong, or where it disagrees with the record. */
 export const REGISTRY_FLAGS = ["bankrupt", "in_liquidation", "deleted", "not_found", "name_differs", "country_differs"] as const;
@@ -12,7 +12,7 @@ export const RegistryAnswerFile = z
     register: z.string().min(1).max(60).describe("brreg, prh, recherche-entreprises, gleif, bolagsverket, cvr"),
     url: HttpUrl.describe("The register's page for the company."),
     org_number: z.string().min(1).max(40),
-    registered_name: z.string().max(300).nullable(),
+    registered_name: OutsideText(300).nullable().describe("The name the register gives, cleaned of control, bidirectional and invisible characters."),
     active: z.boolean(),
     flags: z.array(RegistryFlag),
     address_country: z.string().regex(/^[A-Z]{2}$/).nullable().optional(),

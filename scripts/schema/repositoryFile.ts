@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate } from "./primitives.js";
+import { IsoDate, OutsideText } from "./primitives.js";
 
 /** A file in a public repository as a source_url names it. */
 export interface RepositoryFile {
@@ -70,6 +70,9 @@ export function repositoryFileKey(file: RepositoryFile): string {
   return `${file.forge}/${file.repository.toLowerCase()}@${file.ref.toLowerCase()}:${file.path}`;
 }
 
+/** Older commit dates are taken for a forged or broken history (a zero time is 1970-01-01), not a date. */
+export const EARLIEST_COMMIT_DAY = "1990-01-01";
+
 /** One pinned file's computed date, or why it could not be computed. */
 export const SourceDateEntry = z.strictObject({
   /** The UTC day of the last commit that changed the file at or before the pinned commit; null when unreadable. */
@@ -79,10 +82,14 @@ export const SourceDateEntry = z.strictObject({
   /** Where the history was read: a local clone or the forge's API. */
   via: z.enum(["clone", "github-api", "gitlab-api"]).optional(),
   /** Why no date could be computed (the history could not be read); the date is then never guessed. */
-  unresolved: z.string().min(1).max(300).optional(),
+  unresolved: OutsideText(300).pipe(z.string().min(1)).optional(),
   checked_at: IsoDate,
 })
-  .refine((entry) => (entry.date === null) === (entry.unresolved !== undefined), { message: "an entry has either a date or the reason it has none (unresolved), not both" });
+  .refine((entry) => (entry.date === null) === (entry.unresolved !== undefined), { message: "an entry has either a date or the reason it has none (unresolved), not both" })
+  .refine((entry) => entry.date === null || (entry.date >= EARLIEST_COMMIT_DAY && entry.date <= entry.checked_at), {
+    message: `a file's last change is dated no earlier than ${EARLIEST_COMMIT_DAY} and no later than the day it was checked`,
+    path: ["date"],
+  });
 export type SourceDateEntry = z.infer<typeof SourceDateEntry>;
 
 export const SourceDates = z

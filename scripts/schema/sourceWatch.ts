@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HttpUrl, IsoDateTime, SourceDate } from "./primitives.js";
+import { HttpUrl, IsoDateTime, OutsideText, SourceDate } from "./primitives.js";
 
 /** What the source watch (npm run sources) last saw at one cited URL. */
 export const SourceWatchEntry = z
@@ -14,11 +14,11 @@ export const SourceWatchEntry = z
       .nullable()
       .describe("SHA-256 of the page's normalised main text (markup, scripts, navigation, headers, footers and whitespace removed); kept from the last readable answer while the page fails."),
     page_date: SourceDate.nullable().describe("The page's own date: YYYY-MM-DD, or YYYY-MM when it states only a month."),
-    page_date_basis: z.string().max(200).nullable().describe("Where page_date was read: the visible line, JSON-LD, a meta tag, front matter or the Last-Modified header (weakest)."),
+    page_date_basis: OutsideText(200).nullable().describe("Where page_date was read: the visible line, JSON-LD, a meta tag, front matter or the Last-Modified header (weakest)."),
     changed_at: IsoDateTime.nullable().describe("When a run first saw content different from the run before; null while it has not changed."),
-    change_excerpt: z.string().max(300).optional().describe("The first new sentences of the changed text."),
-    first_failed_at: IsoDateTime.optional().describe("Since when the URL fails (404, 410, no answer); absent while it answers."),
-    error: z.string().max(300).optional().describe("Why the last fetch gave no readable page."),
+    change_excerpt: OutsideText(300).optional().describe("The first new sentences of the changed text."),
+    first_failed_at: IsoDateTime.optional().describe("Since when the URL fails the same way (the same status and error); absent while it answers. The gone rule reads it."),
+    error: OutsideText(300).optional().describe("Why the last fetch gave no readable page."),
     sentences: z
       .string()
       .regex(/^(?:[0-9a-f]{8})*$/)
@@ -33,5 +33,17 @@ export type SourceWatchEntry = z.infer<typeof SourceWatchEntry>;
 export const SourceWatch = z.record(HttpUrl, SourceWatchEntry).meta({ id: "SourceWatch" });
 export type SourceWatch = z.infer<typeof SourceWatch>;
 
-/** A source is gone when it answers 404 or 410, or no longer resolves. */
-export const isGone = (entry: SourceWatchEntry) => entry.status === 404 || entry.status === 410 || (entry.status === null && /host not found|does not resolve|no address/i.test(entry.error ?? ""));
+/** A failure counts as gone only when it is seen again this long after it was first seen. */
+export const GONE_AFTER_HOURS = 20;
+
+/** The failures that say a page is gone: 404, 410, or a name that no longer resolves. */
+export const isGoneFailure = (status: number | null, error: string | undefined) => status === 404 || status === 410 || (status === null && /^host not found$/.test(error ?? ""));
+
+/**
+ * A source is gone when it answered 404 or 410, or no longer resolved, and did so again at least
+ * GONE_AFTER_HOURS after the first time (first_failed_at): one bad hour of a server or a resolver marks nothing.
+ */
+export function isGone(entry: SourceWatchEntry): boolean {
+  if (!isGoneFailure(entry.status, entry.error) || entry.first_failed_at === undefined) return false;
+  return Date.parse(entry.checked_at) - Date.parse(entry.first_failed_at) >= GONE_AFTER_HOURS * 3_600_000;
+}

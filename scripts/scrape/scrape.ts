@@ -2,7 +2,8 @@ import { promises as fs } from "node:fs";
 import { stringValueOf } from "../schema/factPath.js";
 import path from "node:path";
 import type { ProjectPaths } from "../config.js";
-import { Observation, type Provider } from "../schema/index.js";
+import { admit } from "../net/door.js";
+import { Observation, Slug, type Provider } from "../schema/index.js";
 import { writeAtomically } from "../util/files.js";
 import { mapLimit } from "../util/pool.js";
 import { DEFAULT_ADAPTER, type AdapterName } from "./adapters/index.js";
@@ -59,6 +60,11 @@ function targetsOf(providers: readonly Provider[], sources: ReadonlyMap<string, 
   const targets: Target[] = [];
   for (const record of providers) {
     if (options.only.length > 0 && !options.only.includes(record.id)) continue;
+    // The id names the observation's file: nothing but a slug may reach the file system.
+    if (!Slug.safeParse(record.id).success) {
+      skipped.push(record.id);
+      continue;
+    }
     const source = sources.get(record.id);
     const base = stringValueOf(record.api?.base_url);
     const endpoint = options.url ?? source?.endpoint ?? (base ? modelsEndpoint(base) : null);
@@ -89,7 +95,13 @@ export async function scrape(paths: ProjectPaths, providers: readonly Provider[]
     const file = path.join(paths.observations, `${record.id}.json`);
     const previous = await readObservation(file, record.id);
     const lastGood = good ?? previous.models_api?.last_good ?? null;
-    await writeAtomically(file, observationText({ ...previous, id: record.id, models_api: { last_attempt: attempt, last_good: lastGood } }));
+    // The door: the observation is written only if it fits data/observations/<id>.json; else the last one stays.
+    const admitted = admit(Observation, { ...previous, id: record.id, models_api: { last_attempt: attempt, last_good: lastGood } }, `data/observations/${record.id}.json`);
+    if (!admitted.ok) {
+      log(`  failed  ${record.id}: ${admitted.reason}`);
+      return { id: record.id, ok: false, error: admitted.reason, ...(withheld && { keyWithheld: withheld }) };
+    }
+    await writeAtomically(file, observationText(admitted.value));
     if (options.recordTo && result.ok) {
       const recorded = await recordAnswer(options.recordTo, record.id, endpoint, adapter, result.httpStatus, result.firstPage, now());
       if (recorded) log(`  record  ${record.id}: first recorded answer saved as ${recorded}`);

@@ -1,3 +1,4 @@
+import { cleanText, markdownCode } from "../net/outsideText.js";
 import { writeAtomically } from "../util/files.js";
 import { describeReviewEntry, type ReviewEntry } from "../merge/review.js";
 import type { ModelsListAttempt } from "../schema/index.js";
@@ -66,8 +67,8 @@ export function changesBetween(previous: ModelsListAttempt | null | undefined, n
 
 const LIST_LIMIT = 15;
 
-/** A provider's string inside a code span: no backticks or line breaks can end it, and @names inside do not notify anyone. */
-const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "").slice(0, 200)}\``;
+/** A provider's string inside a code span: nothing in it can end the span, so @names inside do not notify anyone. */
+const code = (text: string) => markdownCode(text);
 
 function listed(ids: readonly string[]): string {
   const shown = ids.slice(0, LIST_LIMIT).map(code).join(", ");
@@ -121,7 +122,7 @@ export function formatRefreshSummary(summary: ScrapeSummary, reviewQueue: readon
   lines.push("", `### Review queue (${reviewQueue.length})`, "");
   if (reviewQueue.length === 0) lines.push("Empty: no observation contradicts a manual value.");
   for (const entry of reviewQueue.slice(0, 50)) {
-    const about = entry.note ? ` (${entry.note.replace(/[`\r\n]/g, "")})` : "";
+    const about = entry.note ? ` (${cleanText(entry.note, 300).replace(/`/g, "'")})` : "";
     if (entry.kind !== "observation_differs") lines.push(`- ${code(entry.kind)} ${code(entry.provider)} ${code(entry.path)}: ${code(describeReviewEntry(entry))}`);
     else lines.push(`- ${code(entry.provider)} ${code(entry.path)}${about}: manual ${code(JSON.stringify(entry.manual_value))}, observed ${code(JSON.stringify(entry.observed_value))} on ${entry.observed_at}`);
   }

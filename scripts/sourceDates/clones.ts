@@ -8,8 +8,11 @@ const run = promisify(execFile);
 
 export type Resolution = { date: string; lastChange: string } | { unresolved: string };
 
-/** The UTC day of a commit time given in seconds since the epoch. */
-export const utcDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** The UTC day of a commit time given in seconds since the epoch; null for a time no calendar holds. */
+export function utcDay(seconds: number): string | null {
+  const time = new Date(seconds * 1000);
+  return Number.isNaN(time.getTime()) || time.getUTCFullYear() > 9999 ? null : time.toISOString().slice(0, 10);
+}
 
 async function isGitDir(dir: string): Promise<boolean> {
   try {
@@ -83,5 +86,6 @@ export async function resolveInClone(gitDir: string, file: RepositoryFile): Prom
   }
   const match = /^([0-9a-f]{40}) (\d+)$/.exec(output.trim());
   if (!match) return { unresolved: `${file.path} has no history at commit ${file.ref.slice(0, 12)} (not in the repository at that commit)` };
-  return { date: utcDay(Number(match[2])), lastChange: match[1]! };
+  const date = utcDay(Number(match[2]));
+  return date ? { date, lastChange: match[1]! } : { unresolved: `the commit time of ${match[1]!.slice(0, 12)} is not a date` };
 }

@@ -1,4 +1,5 @@
 import { isLoopback } from "../net/addresses.js";
+import { cleanText } from "../net/outsideText.js";
 import { BodyTooLarge, DEFAULT_NET_POLICY, describeNetworkError, discard, getFollowing, readLimited, type NetPolicy } from "../net/request.js";
 import type { RepositoryFile } from "../schema/index.js";
 import type { Resolution } from "./clones.js";
@@ -81,7 +82,28 @@ export async function resolveByApi(file: RepositoryFile, options: ForgeOptions):
   }
   const last = lastCommitOf(file.forge, body);
   if (!last || !/^[0-9a-f]{40}$/.test(last.sha)) return { unresolved: `${api.via}: ${file.path} has no history at commit ${file.ref.slice(0, 12)}` };
-  const time = Date.parse(last.at);
-  if (Number.isNaN(time)) return { unresolved: `${api.via}: unreadable commit date` };
-  return { date: new Date(time).toISOString().slice(0, 10), lastChange: last.sha };
+  const date = commitDay(last.at);
+  if (!date) return { unresolved: `${api.via}: the commit date is not an ISO 8601 time of a real day (${cleanText(last.at, 40)})` };
+  return { date, lastChange: last.sha };
+}
+
+const COMMIT_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The UTC day of a commit time as GitHub (2024-10-08T23:30:00Z) and GitLab (2024-10-08T23:30:00.000+02:00)
+ * write it. Read strictly: a six-digit year (+010000), a 30 February that a date parser rolls into March, or
+ * an hour 24 is no date at all. Whether the day is plausible is the schema's to say, at the door.
+ */
+export function commitDay(text: string): string | null {
+  const match = COMMIT_TIME.exec(text);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const local = new Date(0);
+  local.setUTCFullYear(year, month - 1, day);
+  if (local.getUTCFullYear() !== year || local.getUTCMonth() !== month - 1 || local.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  const zone = match[7]!;
+  const offsetMinutes = zone === "Z" ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+  if (Math.abs(offsetMinutes) > 14 * 60) return null;
+  local.setUTCHours(hour, minute - offsetMinutes, second, 0);
+  return local.toISOString().slice(0, 10);
 }

@@ -2,7 +2,9 @@ import type { ProjectPaths } from "../config.js";
 import { loadData } from "../load/loadData.js";
 import type { NetPolicy } from "../net/request.js";
 import { factsOf } from "../schema/facts.js";
-import { repositoryFileKey, repositoryFileOf, type RepositoryFile, type SourceDateEntry, type SourceDates } from "../schema/index.js";
+import { admit } from "../net/door.js";
+import { cleanText } from "../net/outsideText.js";
+import { SourceDateEntry, SourceDates as SourceDatesFile, repositoryFileKey, repositoryFileOf, type RepositoryFile, type SourceDates } from "../schema/index.js";
 import { mapLimit } from "../util/pool.js";
 import { findClone, resolveInClone, type Resolution } from "./clones.js";
 import { FORGE_APIS, resolveByApi } from "./forgeApi.js";
@@ -28,6 +30,8 @@ export interface CitedFile {
   key: string;
   file: RepositoryFile;
   citedBy: { id: string; path: string }[];
+  /** The earliest verified_at of the Facts citing it: the file was read then, so it last changed no later. */
+  readBy: string | null;
 }
 
 export interface SourceDatesRun {
@@ -64,8 +68,10 @@ export async function citedRepositoryFiles(paths: ProjectPaths, only: readonly s
         continue;
       }
       const key = repositoryFileKey(file);
-      const entry = byKey.get(key) ?? { key, file, citedBy: [] };
+      const entry = byKey.get(key) ?? { key, file, citedBy: [], readBy: null };
       entry.citedBy.push({ id, path: where });
+      const verified = typeof fact.verified_at === "string" && /^\d{4}-\d{2}-\d{2}$/.test(fact.verified_at) ? fact.verified_at : null;
+      if (verified !== null && (entry.readBy === null || verified < entry.readBy)) entry.readBy = verified;
       byKey.set(key, entry);
     }
   }
@@ -84,6 +90,19 @@ async function resolveOne(file: RepositoryFile, options: SourceDatesOptions): Pr
   if (options.offline) return { unresolved: options.clones ? `no clone of ${file.repository} holding commit ${file.ref.slice(0, 12)} in the clones folder, and the API was not asked (--offline)` : "no clones folder given and the API was not asked (--offline)" };
   const byApi = await resolveByApi(file, options);
   return { ...byApi, via: FORGE_APIS[file.forge].via };
+}
+
+/**
+ * The door of data/source-dates.json: a computed date is kept only when its entry fits the file's schema (a
+ * real day, not before 1990, not after today) and the file did not change after a person read it. A refused
+ * date is a failure of that file on this run: it stays unresolved, or keeps the date it had.
+ */
+function atTheDoor(item: CitedFile, found: Extract<Resolution, { date: string }> & { via?: SourceDateEntry["via"] }, today: string): { date: string; entry: SourceDateEntry } | { unresolved: string } {
+  const entry = { date: found.date, last_change: found.lastChange, ...(found.via && { via: found.via }), checked_at: today };
+  const admitted = admit(SourceDateEntry, entry, "data/source-dates.json");
+  if (!admitted.ok) return { unresolved: `${found.via ?? "history"}: ${admitted.reason}` };
+  if (item.readBy !== null && found.date > item.readBy) return { unresolved: `${found.via ?? "history"}: refused at the door: the history dates the file's last change ${found.date}, after a Fact citing it was verified (${item.readBy})` };
+  return { date: found.date, entry: admitted.value };
 }
 
 /**
@@ -107,9 +126,10 @@ export async function runSourceDates(paths: ProjectPaths, options: SourceDatesOp
   });
   // Clones answer in milliseconds; the API is kept to a few requests at a time.
   const answers = await mapLimit(todo, 4, async (item) => [item, await resolveOne(item.file, options)] as const);
-  for (const [item, answer] of answers) {
+  for (const [item, found] of answers) {
+    const answer = "date" in found ? atTheDoor(item, found, options.today) : found;
     if ("date" in answer) {
-      files[item.key] = { date: answer.date, last_change: answer.lastChange, ...(answer.via && { via: answer.via }), checked_at: options.today };
+      files[item.key] = answer.entry;
       resolved.push(item.key);
     } else {
       const previous = files[item.key];
@@ -118,7 +138,7 @@ export async function runSourceDates(paths: ProjectPaths, options: SourceDatesOp
         kept++;
         continue;
       }
-      files[item.key] = { date: null, unresolved: answer.unresolved.slice(0, 300), checked_at: options.today };
+      files[item.key] = { date: null, unresolved: cleanText(answer.unresolved, 300), checked_at: options.today };
       unresolved.push({ key: item.key, reason: answer.unresolved });
     }
   }
@@ -133,6 +153,9 @@ export async function runSourceDates(paths: ProjectPaths, options: SourceDatesOp
     }
   }
   const next: SourceDates = { ...(dates.$comment !== undefined && { $comment: dates.$comment }), files };
+  // Each new entry passed the door; the whole file is checked once more before it replaces the last.
+  const whole = admit(SourceDatesFile, next, "data/source-dates.json");
+  if (!whole.ok) throw new Error(`source-dates: ${whole.reason}`);
   await writeSourceDates(paths.sourceDates, next);
   return { cited, resolved, unresolved, kept, pruned, unpinned, dates: next };
 }

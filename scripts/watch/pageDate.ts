@@ -1,3 +1,5 @@
+import type { PageText } from "./pageText.js";
+
 /**
  * A page's own date: the "Last updated", "Stand", "Senast uppdaterad" line a reader sees, else what the
  * markup states (JSON-LD, meta tags, Markdown front matter), else the server's Last-Modified (weakest: it
@@ -136,9 +138,10 @@ const isoDay = (value: string): string | null => {
   return m ? day(+m[1]!, +m[2]!, +m[3]!) : null;
 };
 
-function fromJsonLd(html: string, member: "dateModified" | "datePublished"): PageDate | null {
-  for (const block of html.matchAll(/<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const found = new RegExp(`"${member}"\\s*:\\s*"([^"]{8,40})"`).exec(block[1]!);
+function fromJsonLd(blocks: readonly string[], member: "dateModified" | "datePublished"): PageDate | null {
+  const pattern = new RegExp(`"${member}"\\s*:\\s*"([^"]{8,40})"`);
+  for (const block of blocks) {
+    const found = pattern.exec(block);
     const date = found ? isoDay(found[1]!) : null;
     if (date) return { date, basis: `json-ld ${member}` };
   }
@@ -148,12 +151,9 @@ function fromJsonLd(html: string, member: "dateModified" | "datePublished"): Pag
 const MODIFIED_META = ["article:modified_time", "og:updated_time", "last-modified", "dcterms.modified", "dc.date.modified", "datemodified"];
 const PUBLISHED_META = ["article:published_time", "dcterms.created", "dc.date", "date"];
 
-function fromMeta(html: string, names: readonly string[]): PageDate | null {
-  for (const tag of html.matchAll(/<meta\b[^>]*>/gi)) {
-    const attributes = tag[0];
-    const name = /(?:property|name|itemprop)\s*=\s*["']([^"']+)["']/i.exec(attributes)?.[1]?.toLowerCase();
-    const content = /content\s*=\s*["']([^"']+)["']/i.exec(attributes)?.[1];
-    if (!name || !content || !names.includes(name)) continue;
+function fromMeta(meta: PageText["meta"], names: readonly string[]): PageDate | null {
+  for (const { name, content } of meta) {
+    if (!names.includes(name)) continue;
     const date = isoDay(content);
     if (date) return { date, basis: `meta ${name}` };
   }
@@ -171,24 +171,29 @@ function fromFrontMatter(body: string): PageDate | null {
   return null;
 }
 
+/** The header's day, when it is a plausible one: a server whose clock says 1 January 1970 dates nothing. */
 function fromLastModified(header: string | null): PageDate | null {
   if (!header) return null;
   const time = Date.parse(header);
-  return Number.isNaN(time) ? null : { date: new Date(time).toISOString().slice(0, 10), basis: "http last-modified" };
+  if (Number.isNaN(time)) return null;
+  const at = new Date(time);
+  const date = day(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate());
+  return date ? { date, basis: "http last-modified" } : null;
 }
 
 /**
- * The page's date from the strongest evidence it carries. `visible` is the page's whole visible text (footer
- * included); `body` the raw answer. A date later than `today` is not believed.
+ * The page's date from the strongest evidence it carries: `page` as the parser read it (its whole visible
+ * text, footer included, its JSON-LD and meta tags), `body` the raw answer (for Markdown front matter). A date
+ * later than `today`, or before the web had pages to date, is not believed.
  */
-export function pageDateOf(body: string, visible: string, lastModified: string | null, today: string): PageDate | null {
+export function pageDateOf(page: PageText, body: string, lastModified: string | null, today: string): PageDate | null {
   const candidates = [
-    () => dateFromText(visible),
-    () => fromJsonLd(body, "dateModified"),
-    () => fromMeta(body, MODIFIED_META),
+    () => dateFromText(page.full),
+    () => fromJsonLd(page.jsonLd, "dateModified"),
+    () => fromMeta(page.meta, MODIFIED_META),
     () => fromFrontMatter(body),
-    () => fromJsonLd(body, "datePublished"),
-    () => fromMeta(body, PUBLISHED_META),
+    () => fromJsonLd(page.jsonLd, "datePublished"),
+    () => fromMeta(page.meta, PUBLISHED_META),
     () => fromLastModified(lastModified),
   ];
   for (const candidate of candidates) {

@@ -1,13 +1,15 @@
 import { promises as fs } from "node:fs";
 import type { ProjectPaths } from "../config.js";
 import { loadData } from "../load/loadData.js";
+import { admit } from "../net/door.js";
 import type { NetPolicy } from "../net/request.js";
 import { factsOf } from "../schema/facts.js";
-import { SourceWatch, repositoryFileOf, type SourceWatchEntry } from "../schema/index.js";
+import { HttpUrl, SourceWatch, repositoryFileOf, type SourceWatchEntry } from "../schema/index.js";
 import { writeAtomically } from "../util/files.js";
 import { mapLimit } from "../util/pool.js";
 import { nextEntry, type Outcome } from "./compare.js";
 import { fetchSource, type Fetched } from "./fetchSource.js";
+import type { Budget } from "./pageText.js";
 
 export interface WatchOptions {
   only: readonly string[];
@@ -20,6 +22,8 @@ export interface WatchOptions {
   today: string;
   /** Replaces the network in tests of the comparison; the real fetch otherwise. */
   fetch?: (url: string, policy: NetPolicy) => Promise<Fetched>;
+  /** The parsing budget of one page (tests shorten it). */
+  budget?: Budget;
 }
 
 /** A cited URL and who cites it. */
@@ -31,7 +35,8 @@ export interface CitedUrl {
 export interface WatchRun {
   cited: CitedUrl[];
   hosts: number;
-  outcomes: Array<{ url: string; outcome: Outcome; entry: SourceWatchEntry; previous?: SourceWatchEntry }>;
+  /** `entry` is what was written for the URL this run; null when nothing new was (refused, deferred). */
+  outcomes: Array<{ url: string; outcome: Outcome; entry: SourceWatchEntry | null; previous?: SourceWatchEntry; reason?: string }>;
   pruned: string[];
 }
 
@@ -50,7 +55,7 @@ export async function citedUrls(paths: ProjectPaths, only: readonly string[]): P
     for (const [path, fact] of factsOf(record)) {
       if (fact.status === "unknown" || fact.status === "not_applicable" || typeof fact.source_url !== "string") continue;
       if (repositoryFileOf(fact.source_url)?.pinned) continue;
-      if (!/^https?:\/\//i.test(fact.source_url)) continue;
+      if (!HttpUrl.safeParse(fact.source_url).success) continue;
       const entry = byUrl.get(fact.source_url) ?? { url: fact.source_url, citedBy: [] };
       entry.citedBy.push({ id, path: path.map(String).join(".") });
       byUrl.set(fact.source_url, entry);
@@ -97,13 +102,13 @@ export async function runSourceWatch(paths: ProjectPaths, options: WatchOptions)
   const perHost = await mapLimit([...byHost.values()], options.concurrency, (items) =>
     mapLimit(items, options.perHost, async (item) => {
       const before = Object.hasOwn(previous, item.url) ? previous[item.url] : undefined;
-      const { entry, outcome } = nextEntry(before, await get(item.url, options.policy), options.now, options.today);
-      return { url: item.url, outcome, entry, ...(before && { previous: before }) };
+      const { entry, outcome, reason } = await nextEntry(before, await get(item.url, options.policy), options.now, options.today, options.budget);
+      return { url: item.url, outcome, entry, ...(before && { previous: before }), ...(reason && { reason }) };
     }),
   );
   const outcomes = perHost.flat();
   const next: SourceWatch = { ...previous };
-  for (const { url, entry } of outcomes) next[url] = entry;
+  for (const { url, entry } of outcomes) if (entry) next[url] = entry;
   const pruned: string[] = [];
   if (options.only.length === 0) {
     const citedSet = new Set(cited.map((item) => item.url));
@@ -114,6 +119,9 @@ export async function runSourceWatch(paths: ProjectPaths, options: WatchOptions)
       }
     }
   }
-  await writeAtomically(paths.sourceWatch, sourceWatchText(next));
+  // Every entry passed the door on its own; the whole file is checked once more before it replaces the last.
+  const admitted = admit(SourceWatch, next, "data/sources.json");
+  if (!admitted.ok) throw new Error(`sources: ${admitted.reason}`);
+  await writeAtomically(paths.sourceWatch, sourceWatchText(admitted.value));
   return { cited, hosts: byHost.size, outcomes, pruned };
 }

@@ -1,25 +1,29 @@
+import { cleanText, markdownCode } from "../net/outsideText.js";
 import type { WatchRun } from "./run.js";
 
-const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "").slice(0, 200)}\``;
+type Item = WatchRun["outcomes"][number];
 
-/** The refresh pull request's section on the cited pages: what changed, went, moved or was newly dated. */
+/**
+ * The refresh pull request's section on the cited pages: what changed, went, moved, was newly dated or was
+ * refused. Everything a page said is quoted in a code span, cleaned of control and bidirectional characters,
+ * so it renders as text: no link, no image, no @-mention.
+ */
 export function watchSummaryText(run: WatchRun): string {
   const citedBy = new Map(run.cited.map((item) => [item.url, item.citedBy]));
-  const who = (url: string) => [...new Set((citedBy.get(url) ?? []).map((entry) => entry.id))].join(", ");
-  const section = (title: string, items: WatchRun["outcomes"], detail: (item: WatchRun["outcomes"][number]) => string) =>
-    items.length === 0 ? [] : ["", `### ${title} (${items.length})`, "", ...items.slice(0, 100).map((item) => `- ${code(item.url)} (${who(item.url)})${detail(item)}`), ...(items.length > 100 ? [`- and ${items.length - 100} more in data/sources.json`] : [])];
-  const changed = run.outcomes.filter((item) => item.outcome === "changed");
-  const gone = run.outcomes.filter((item) => item.outcome === "gone");
-  const moved = run.outcomes.filter((item) => item.outcome === "moved");
-  const dated = run.outcomes.filter((item) => item.entry.page_date !== null && item.previous?.page_date == null);
+  const who = (url: string) => cleanText([...new Set((citedBy.get(url) ?? []).map((entry) => entry.id))].join(", "), 300);
+  const section = (title: string, items: Item[], detail: (item: Item) => string) =>
+    items.length === 0 ? [] : ["", `### ${title} (${items.length})`, "", ...items.slice(0, 100).map((item) => `- ${markdownCode(item.url)} (${who(item.url)})${detail(item)}`), ...(items.length > 100 ? [`- and ${items.length - 100} more in data/sources.json`] : [])];
+  const having = (outcome: string) => run.outcomes.filter((item) => item.outcome === outcome);
+  const dated = run.outcomes.filter((item) => item.entry !== null && item.entry.page_date !== null && item.previous?.page_date == null);
   const lines = [
     "## Source watch",
     "",
     `${run.cited.length} cited pages on ${run.hosts} hosts checked. A changed page does not change a Fact: it puts the Facts citing it in the review queue until someone re-reads the page.`,
-    ...section("Changed", changed, (item) => (item.entry.change_excerpt ? `: ${code(item.entry.change_excerpt)}` : "")),
-    ...section("Gone", gone, (item) => `: ${item.entry.error ?? `HTTP ${item.entry.status}`}`),
-    ...section("Moved to another site", moved, (item) => (item.entry.final_url ? `: now ${code(item.entry.final_url)}` : "")),
-    ...section("Newly dated", dated, (item) => `: ${item.entry.page_date} (${item.entry.page_date_basis ?? "no basis"})`),
+    ...section("Changed", having("changed"), (item) => (item.entry?.change_excerpt ? `: ${markdownCode(item.entry.change_excerpt, 300)}` : "")),
+    ...section("Gone", having("gone"), (item) => `: ${markdownCode(item.entry?.error ?? `HTTP ${item.entry?.status}`)}`),
+    ...section("Moved to another site", having("moved"), (item) => (item.entry?.final_url ? `: now ${markdownCode(item.entry.final_url)}` : "")),
+    ...section("Newly dated", dated, (item) => `: ${item.entry!.page_date} (${markdownCode(item.entry!.page_date_basis ?? "no basis")})`),
+    ...section("Refused at the door (the last good entry is kept)", having("refused"), (item) => `: ${markdownCode(item.reason ?? "refused", 300)}`),
   ];
   return `${lines.join("\n")}\n`;
 }
