@@ -1,7 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { chromium, type Browser, type Page } from "playwright-core";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../scripts/serve/server.js";
 import { BASE_URL, confirmedFact, makeTree, minimalRecord, type Tree } from "./helpers.js";
@@ -9,7 +12,10 @@ import { BASE_URL, confirmedFact, makeTree, minimalRecord, type Tree } from "./h
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
 if (!available) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH)`);
+/** Set to a folder to keep screenshots and the printed comparison for a person to look at. */
+const SHOTS = process.env.SCREENSHOTS_DIR;
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const HOSTILE_NAME = `<script>window.__xss = 1</script>Evil "Corp"`;
 const HOSTILE_NOTE = `"><img src=x onerror="window.__xss = 2"> & more`;
 
@@ -18,36 +24,52 @@ let api: RunningServer;
 let other: http.Server;
 let otherOrigin: string;
 let browser: Browser;
+let context: BrowserContext;
 
-const country = (code: string) => ({
-  country_hq: { value: code, status: "confirmed", source_url: "https://a.example/legal", source_type: "provider_terms", source_date: null, verified_at: "2026-11-01", verified_by: "manual" },
-});
+const terms = (value: unknown, extra: Record<string, unknown> = {}) => confirmedFact(value, { source_type: "provider_terms", source_url: "https://acme.example/terms", ...extra });
+const own = (value: unknown, extra: Record<string, unknown> = {}) => ({ value, status: "claimed", source_url: "https://a.example/x", source_type: "provider_site", source_date: null, verified_at: "2026-11-01", verified_by: "manual", ...extra });
 
 describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
   beforeAll(async () => {
     tree = await makeTree([
       minimalRecord("acme-ai", {
         name: "Acme AI",
-        ownership: country("SE"),
+        ownership: { country_hq: terms("SE"), foreign_parent: terms(false) },
+        sovereignty: {
+          datacenter_locations: terms([{ country: "SE", city: "Stockholm" }], { partial: false }),
+          data_residency_guarantee: terms("one_country"),
+          infrastructure: terms([{ name: "Acme AI", kind: "own", jurisdiction: "SE" }], { partial: false }),
+        },
         // Long words, URLs and a wide models table: what pushed pages sideways on phones.
         compliance: {
-          subprocessors_list_url: confirmedFact("https://acme.example/legal/subprocessors/2026-06-01/list-of-all-subprocessors-and-their-locations.html", {
-            source_type: "provider_terms",
+          gdpr_dpa_available: terms(true, { display: "Yes: the DPA is part of the terms" }),
+          data_used_for_training: terms("never"),
+          subprocessors_list_url: terms("https://acme.example/legal/subprocessors/2026-06-01/list-of-all-subprocessors-and-their-locations.html", {
             note: "Platform described as hosted in Sweden; see https://acme.example/legal/data-processing-agreement-version-2026-06-01-final.pdf and the Datenverarbeitungsvereinbarungsergänzung for details.",
           }),
         },
         models: confirmedFact(
-          Array.from({ length: 6 }, (_, i) => ({ name: `vendor/Very-Long-Model-Name-Instruct-2507-FP8-${i}`, type: "open", category: "text", context_tokens: 131072, input_price: 0.2, output_price: 0.6, version: "2025-07" })),
+          Array.from({ length: 6 }, (_, i) => ({ name: `vendor/Very-Long-Model-Name-Instruct-2507-FP8-${i}`, type: "open", category: "text", context_tokens: 131072, input_price: 0.2 + i, output_price: 0.6 + i, version: "2025-07" })),
           { partial: true, source_type: "provider_docs" },
         ),
-        pricing: { currency: confirmedFact("EUR", { source_type: "pricing_page" }) },
+        pricing: {
+          currency: confirmedFact("EUR", { source_type: "pricing_page" }),
+          vat_included: confirmedFact(false, { source_type: "pricing_page" }),
+          price_per_1m_input_tokens: confirmedFact(0.2, { source_type: "pricing_page" }),
+          price_per_1m_output_tokens: confirmedFact(0.6, { source_type: "pricing_page" }),
+          reference_model: confirmedFact("vendor/Very-Long-Model-Name-Instruct-2507-FP8-0", { source_type: "pricing_page" }),
+        },
       }),
-      minimalRecord("beta-gpu", { name: "Beta GPU", category: "compute_gpu", ownership: country("DE") }),
-      minimalRecord("gamma-router", { name: "Gamma Router", category: "gateway_router", ownership: country("SE") }),
-      minimalRecord("evil-corp", {
-        name: HOSTILE_NAME,
-        own_weights: { value: false, status: "claimed", source_url: "https://a.example/x", source_type: "provider_site", source_date: null, note: HOSTILE_NOTE },
+      minimalRecord("delta-ai", {
+        name: "Delta AI",
+        ownership: { country_hq: terms("US") },
+        sovereignty: { datacenter_locations: terms([{ country: "FR" }], { partial: false }) },
+        compliance: { gdpr_dpa_available: terms(true), data_used_for_training: terms("opt_out") },
+        pricing: { currency: confirmedFact("USD", { source_type: "pricing_page" }), price_per_1m_input_tokens: confirmedFact(0.1, { source_type: "pricing_page" }), reference_model: confirmedFact("small-1b", { source_type: "pricing_page" }) },
       }),
+      minimalRecord("beta-gpu", { name: "Beta GPU", category: "compute_gpu", ownership: { country_hq: terms("DE") } }),
+      minimalRecord("gamma-router", { name: "Gamma Router", category: "gateway_router", ownership: { country_hq: terms("SE") }, compliance: { data_used_for_training: own("depends_on_upstream") } }),
+      minimalRecord("evil-corp", { name: HOSTILE_NAME, own_weights: { ...own(false), note: HOSTILE_NOTE } }),
     ]);
     await tree.build();
     api = await startServer({ publicDir: tree.paths.publicDir, port: 0, host: "127.0.0.1", baseUrl: BASE_URL });
@@ -66,6 +88,8 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
       executablePath: CHROMIUM,
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
+    context = await browser.newContext();
+    if (SHOTS) await mkdir(SHOTS, { recursive: true });
   }, 60_000);
 
   afterAll(async () => {
@@ -76,69 +100,190 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await tree?.cleanup();
   });
 
-  async function open(path: string, origin = api.origin): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage();
+  async function open(address: string, options: { width?: number; origin?: string } = {}): Promise<{ page: Page; errors: string[] }> {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: options.width ?? 1280, height: 900 });
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
-    const response = await page.goto(`${origin}${path}`);
+    const response = await page.goto(`${options.origin ?? api.origin}${address}`);
     expect(response?.status()).toBe(200);
     return { page, errors };
   }
 
-  const visibleRows = (page: Page) => page.locator("#providers tbody tr:not([hidden])").count();
+  const shown = (page: Page) => page.locator("#providers > li:not([hidden])").evaluateAll((items) => items.map((item) => item.getAttribute("data-id")));
 
-  it("the index loads with no console error and shows every provider", async () => {
-    const { page, errors } = await open("/");
-    expect(await page.locator("h1").textContent()).toContain("providers");
-    expect(await visibleRows(page)).toBe(4);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it("a provider page loads with no console error and labels claimed as own statement", async () => {
-    const { page, errors } = await open("/providers/acme-ai.html");
-    expect(await page.locator("h1").textContent()).toBe("Acme AI");
-    expect(await page.locator(".badge-confirmed").first().textContent()).toBe("confirmed");
-    expect(errors).toEqual([]);
-    const evil = await open("/providers/evil-corp.html");
-    expect(await evil.page.locator(".badge-claimed").first().textContent()).toBe("own statement");
-    await page.close();
-    await evil.page.close();
-  });
-
-  it("filters by category and country and a text search narrow the table", async () => {
-    const { page } = await open("/index.html");
-    await page.selectOption("#filter-category", "compute_gpu");
-    expect(await visibleRows(page)).toBe(1);
-    await page.selectOption("#filter-category", "");
-    await page.selectOption("#filter-country", "SE");
-    expect(await visibleRows(page)).toBe(2);
-    await page.fill("#filter-text", "gamma");
-    expect(await visibleRows(page)).toBe(1);
-    expect(await page.locator("#shown").textContent()).toBe("1 of 4 providers shown.");
-    await page.selectOption("#filter-country", "");
-    await page.fill("#filter-text", "");
-    expect(await visibleRows(page)).toBe(4);
-    // Keyboard: the filters are reachable with Tab.
-    await page.focus("#filter-category");
-    await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("filter-country");
-    await page.close();
-  });
-
-  for (const path of ["/", "/providers/acme-ai.html", "/providers/evil-corp.html", "/methodology.html"]) {
-    it(`${path} fits a 390 px phone screen: nothing scrolls sideways`, async () => {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.goto(`${api.origin}${path}`);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-      expect(innerWidth).toBe(390);
-      expect(scrollWidth).toBeLessThanOrEqual(390);
+  it("the index loads in both languages with no console error, most researched first", async () => {
+    for (const [address, heading] of [
+      ["/", "European AI infrastructure providers"],
+      ["/sv/", "Europeiska leverantörer av AI-infrastruktur"],
+    ] as const) {
+      const { page, errors } = await open(address);
+      expect(await page.locator("h1").textContent()).toBe(heading);
+      expect(await page.getAttribute("html", "lang")).toBe(address === "/" ? "en" : "sv");
+      const ids = await shown(page);
+      expect(ids).toHaveLength(5);
+      expect(ids[0]).toBe("acme-ai");
+      expect(errors).toEqual([]);
       await page.close();
+    }
+  });
+
+  it("answers the buyer's question from filters in the URL, counting what each filter keeps and sets aside", async () => {
+    const { page, errors } = await open("/index.html?dc=SE&dpa=true&training=never,opt_in&price=1&cur=EUR");
+    expect(await shown(page)).toEqual(["acme-ai"]);
+    expect(await page.locator("#shown").textContent()).toBe("1 of 5 providers shown.");
+    // Only Acme and Delta have researched a DPA: the other three are set aside, not counted as a no.
+    expect(await page.locator("[data-count-for=dpa]").textContent()).toBe("keeps 1 · 0 not researched set aside");
+    expect(await page.locator("[data-count-for=training]").textContent()).toBe("keeps 1 · 0 not researched set aside");
+    expect(await page.isChecked("fieldset[data-filter=training] input[value=opt_in]")).toBe(true);
+    // Loosen to DPA alone, and keep the providers whose answer is not researched.
+    await page.goto(`${api.origin}/index.html?dpa=true`);
+    expect(await shown(page)).toEqual(["acme-ai", "delta-ai"]);
+    expect(await page.locator("[data-count-for=dpa]").textContent()).toBe("keeps 2 · 3 not researched set aside");
+    await page.check("fieldset[data-filter=dpa] input[name=keep]");
+    expect(await shown(page)).toHaveLength(5);
+    expect(new URL(page.url()).search).toBe("?dpa=true&keep=dpa");
+    // A price bound in one currency never compares another: Delta's USD price is set aside, not ranked.
+    await page.goto(`${api.origin}/index.html?price=0.5&cur=EUR`);
+    expect(await shown(page)).toEqual(["acme-ai"]);
+    expect(await page.locator("[data-count-for=price]").textContent()).toBe("keeps 1 · 4 not researched set aside");
+    expect(errors).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "index-1280-filtered.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("the language switch keeps the filters and the page", async () => {
+    const { page } = await open("/index.html?dpa=true&training=never");
+    await page.click("a.lang-switch");
+    await page.waitForURL(/\/sv\/index\.html/);
+    expect(new URL(page.url()).search).toBe("?dpa=true&training=never");
+    expect(await page.locator("h1").textContent()).toBe("Europeiska leverantörer av AI-infrastruktur");
+    expect(await shown(page)).toEqual(["acme-ai"]);
+    expect(await page.locator("#providers li[data-id=acme-ai]").textContent()).toContain("aldrig bekräftad");
+    await page.click("a.lang-switch");
+    await page.waitForURL(/\/index\.html\?/);
+    expect(new URL(page.url()).pathname).toBe("/index.html");
+    const provider = await open("/providers/acme-ai.html#fact-pricing-currency");
+    await provider.page.click("a.lang-switch");
+    await provider.page.waitForURL(/\/sv\/providers\/acme-ai\.html#fact-pricing-currency$/);
+    expect(await provider.page.locator("h2").first().textContent()).toBe("Översikt");
+    await page.close();
+    await provider.page.close();
+  });
+
+  it("ticking providers leads to the comparison, with every buyer question side by side", async () => {
+    const { page, errors } = await open("/index.html");
+    await page.check("#providers li[data-id=acme-ai] input[name=compare]");
+    await page.check("#providers li[data-id=delta-ai] input[name=compare]");
+    await page.check("#providers li[data-id=gamma-router] input[name=compare]");
+    expect(await page.isVisible("#compare-bar")).toBe(true);
+    expect(await page.getAttribute("#compare-link", "href")).toBe("compare.html?ids=acme-ai,delta-ai,gamma-router");
+    await page.click("#compare-link");
+    await page.waitForSelector("#compare-table");
+    const headings = await page.locator("#compare-table thead th").allTextContents();
+    expect(headings[0]).toBe("Question");
+    expect(headings.slice(1).map((text) => text.split("\n")[0])).toEqual(["Acme AIInference API", "Delta AIInference API", "Gamma RouterGateway / router"]);
+    const row = (label: string) => page.locator("#compare-table tbody tr", { has: page.locator(`th:text-is("${label}")`) });
+    expect(await row("DPA offered").locator("td").first().textContent()).toContain("yes confirmed");
+    expect(await row("DPA offered").locator("td").first().textContent()).toContain("source dated 2026-10-15");
+    expect(await row("DPA offered").locator("td").nth(2).textContent()).toBe("not researched");
+    expect(await row("US CLOUD Act exposure").locator("td").nth(1).textContent()).toContain("exposed through ownership");
+    expect(await row("US CLOUD Act exposure").locator("td").first().textContent()).toContain("no US entity found");
+    expect(await page.locator("p.citation").textContent()).toContain("version test-1");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("prints the comparison on A4 with no column cut off", async () => {
+    const { page } = await open("/compare.html?ids=acme-ai,delta-ai,gamma-router,beta-gpu");
+    await page.waitForSelector("#compare-table");
+    await page.emulateMedia({ media: "print" });
+    // A4 landscape less the 10 mm margins, at 96 px per inch.
+    await page.setViewportSize({ width: Math.floor(((297 - 20) / 25.4) * 96), height: Math.floor(((210 - 20) / 25.4) * 96) });
+    const fit = await page.evaluate(() => {
+      const table = document.getElementById("compare-table")!;
+      return { table: table.getBoundingClientRect().right, width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth, hidden: getComputedStyle(document.querySelector("header")!).display };
     });
+    expect(fit.table).toBeLessThanOrEqual(fit.width);
+    expect(fit.scroll).toBeLessThanOrEqual(fit.width);
+    expect(fit.hidden).toBe("none");
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
+    // Landscape A4 is 842 by 595 points.
+    const box = /\/MediaBox \[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString("latin1"));
+    expect(box, "a MediaBox").not.toBeNull();
+    expect(Math.round(Number(box![1]))).toBe(842);
+    expect(Math.round(Number(box![2]))).toBe(595);
+    if (SHOTS) await writeFile(path.join(SHOTS, "compare.pdf"), pdf);
+    await page.close();
+  });
+
+  it("without JavaScript the comparison says it needs it and links to the list and the provider pages", async () => {
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const page = await plain.newPage();
+    await page.goto(`${api.origin}/compare.html?ids=acme-ai,delta-ai`);
+    expect(await page.locator("body").textContent()).toContain("This page needs JavaScript");
+    expect(await page.locator("noscript a[href='providers/acme-ai.html']").count()).toBe(1);
+    const html = await page.content();
+    expect(html).toContain('href="providers/acme-ai.html"');
+    expect(html).toContain('href="index.html"');
+    await plain.close();
+  });
+
+  it("the price page keeps each currency in a table of its own and sorts within it", async () => {
+    const { page, errors } = await open("/prices.html");
+    expect(await page.locator("table.prices").count()).toBe(2);
+    expect(await page.locator("#prices-EUR tbody tr").count()).toBe(6);
+    expect(await page.locator("#prices-USD tbody tr").count()).toBe(1);
+    await page.click("#prices-EUR thead th:nth-child(3) button");
+    await page.click("#prices-EUR thead th:nth-child(3) button");
+    const inputs = await page.locator("#prices-EUR tbody td:nth-child(3)").allTextContents();
+    expect(inputs.map(Number)).toEqual([...inputs.map(Number)].sort((a, b) => b - a));
+    expect(await page.locator("#prices-USD tbody td:nth-child(3)").allTextContents()).toEqual(["0.1"]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  const PAGES = ["/", "/providers/acme-ai.html", "/providers/evil-corp.html", "/methodology.html", "/compare.html?ids=acme-ai,delta-ai", "/prices.html"];
+  const BOTH = PAGES.flatMap((address) => [address, `/sv${address === "/" ? "/" : address}`]);
+
+  for (const address of BOTH) {
+    it(`${address} fits a 390 px phone screen and has no WCAG 2.1 A/AA violation (axe-core) at 390 and 1280 px`, async () => {
+      for (const width of [390, 1280]) {
+        const { page } = await open(address, { width });
+        if (address.includes("compare")) await page.waitForSelector("#compare-table");
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect(innerWidth).toBe(width);
+        const wide = await page.evaluate((limit) => [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > limit + 1 && !el.closest(".scroll")).slice(0, 3).map((el) => `${el.tagName}.${el.className}: ${(el.textContent ?? "").slice(0, 40)}`), width);
+        expect(scrollWidth, wide.join("; ")).toBeLessThanOrEqual(width);
+        await page.evaluate(AXE);
+        const violations = await page.evaluate(async () => {
+          const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+          });
+          return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`);
+        });
+        expect(violations, `${address} at ${width} px`).toEqual([]);
+        if (SHOTS && (address === "/" || address === "/sv/")) await page.screenshot({ path: path.join(SHOTS, `index-${address === "/" ? "en" : "sv"}-${width}.png`) });
+        await page.close();
+      }
+    }, 60_000);
   }
+
+  it("on a phone the results come before the filters", async () => {
+    const { page } = await open("/index.html", { width: 390 });
+    const results = await page.locator("#results").boundingBox();
+    const filters = await page.locator("#filters").boundingBox();
+    expect(results!.y).toBeLessThan(filters!.y);
+    const wide = await open("/index.html", { width: 1280 });
+    const side = await wide.page.locator("#filters").boundingBox();
+    const main = await wide.page.locator("#results").boundingBox();
+    expect(side!.x).toBeLessThan(main!.x);
+    await page.close();
+    await wide.page.close();
+  });
 
   it("offers a citation for every researched Fact, with both dates, the source and the dataset version", async () => {
     const { page } = await open("/providers/acme-ai.html");
@@ -153,72 +298,22 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await page.close();
   });
 
-  it("keeps the filters in the URL, so a filtered view can be shared, and sorts by a column", async () => {
-    const { page, errors } = await open("/index.html?country=SE&q=gamma");
-    expect(await visibleRows(page)).toBe(1);
-    expect(await page.inputValue("#filter-country")).toBe("SE");
-    await page.selectOption("#filter-country", "");
-    await page.fill("#filter-text", "");
-    await page.selectOption("#filter-category", "compute_gpu");
-    expect(new URL(page.url()).search).toBe("?category=compute_gpu");
-    await page.selectOption("#filter-category", "");
-    expect(new URL(page.url()).search).toBe("");
-    // Sorting by the provider column, then again the other way.
-    const names = () => page.locator("#providers tbody th[scope=row]").allTextContents();
-    await page.click("#providers thead th:first-child button");
-    const ascending = await names();
-    expect(ascending).toEqual([...ascending].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    await page.click("#providers thead th:first-child button");
-    expect(await names()).toEqual([...ascending].reverse());
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it("keeps the sort order in the URL: a shared ?sort=-name opens sorted, and a click writes it", async () => {
-    const { page, errors } = await open("/index.html?sort=-name");
-    const names = () => page.locator("#providers tbody th[scope=row]").allTextContents();
-    const descending = await names();
-    expect(descending).toEqual([...descending].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));
-    expect(await page.getAttribute("#providers thead th:first-child", "aria-sort")).toBe("descending");
-    await page.click("#providers thead th:first-child button");
-    expect(new URL(page.url()).searchParams.get("sort")).toBe("name");
-    await page.selectOption("#filter-category", "compute_gpu");
-    expect(new URL(page.url()).search).toBe("?category=compute_gpu&sort=name");
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  for (const width of [390, 1280]) {
-    it(`keeps the provider name in view at ${width} px when the table scrolls sideways`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
-      await page.goto(`${api.origin}/index.html`);
-      const scroller = page.locator(".scroll").first();
-      const before = await page.locator("#providers tbody th[scope=row]").first().boundingBox();
-      const wide = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth);
-      await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
-      const after = await page.locator("#providers tbody th[scope=row]").first().boundingBox();
-      if (wide) expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-      expect(after!.x).toBeCloseTo(before!.x, 0);
-      expect(after!.width).toBeGreaterThan(40);
-      await page.close();
-    });
-  }
-
   it("a page on another origin fetches /api/data and /api/status (CORS, in the browser)", async () => {
-    const { page, errors } = await open("/", otherOrigin);
+    const { page, errors } = await open("/", { origin: otherOrigin });
     await page.waitForFunction(() => document.getElementById("out")?.textContent !== "waiting");
-    expect(await page.locator("#out").textContent()).toBe("providers=4 total=4");
+    expect(await page.locator("#out").textContent()).toBe("providers=5 total=5");
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it("shows hostile names and notes as text and runs none of them", async () => {
-    for (const path of ["/", "/providers/evil-corp.html"]) {
-      const { page } = await open(path);
+    for (const address of ["/", "/sv/", "/providers/evil-corp.html", "/compare.html?ids=evil-corp,acme-ai"]) {
+      const { page } = await open(address);
+      if (address.includes("compare")) await page.waitForSelector("#compare-table");
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
       expect(await page.locator("img").count()).toBe(0);
       expect(await page.locator("body").textContent()).toContain(HOSTILE_NAME);
-      if (path !== "/") expect(await page.locator("body").textContent()).toContain(HOSTILE_NOTE);
+      if (address.includes("evil-corp.html")) expect(await page.locator("body").textContent()).toContain(HOSTILE_NOTE);
       await page.close();
     }
   });

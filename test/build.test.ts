@@ -93,7 +93,20 @@ describe("build", () => {
     const result = await tree.build();
     // The record, the dataset, and the two pages that show the name; nothing else.
     const changed = result.publish.changed.filter((file) => !isSibling(file));
-    expect(changed).toEqual(["api/data.csv", "api/data/index.json", "api/data/two-ai/index.json", "api/providers.csv", "api/providers.json", "index.html", "providers/two-ai.html"]);
+    // The compare pages list every provider by name for readers without JavaScript.
+    expect(changed).toEqual([
+      "api/data.csv",
+      "api/data/index.json",
+      "api/data/two-ai/index.json",
+      "api/providers.csv",
+      "api/providers.json",
+      "compare.html",
+      "index.html",
+      "providers/two-ai.html",
+      "sv/compare.html",
+      "sv/index.html",
+      "sv/providers/two-ai.html",
+    ]);
     expect(result.publish.unchanged).toBe(first.publish.added.length - result.publish.changed.length);
   });
 
@@ -157,7 +170,7 @@ describe("build", () => {
     await tree.build();
     await fs.rm(path.join(tree.paths.providers, "two-ai.json"));
     const result = await tree.build();
-    expect(result.publish.removed.filter((file) => !isSibling(file))).toEqual(["api/data/two-ai/index.json", "providers/two-ai.html"]);
+    expect(result.publish.removed.filter((file) => !isSibling(file))).toEqual(["api/data/two-ai/index.json", "providers/two-ai.html", "sv/providers/two-ai.html"]);
     await expect(tree.read("api/data/two-ai/index.json")).rejects.toThrow();
     expect(await tree.read("_redirects")).not.toContain("two-ai");
   });

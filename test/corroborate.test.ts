@@ -186,7 +186,7 @@ describe("npm run corroborate from the published URLs (a loopback stand-in)", ()
     const endpoints = ["--endpoint", `raw=${origin}`, "--endpoint", `github-api=${origin}`];
     const refused = await runCli(["--root", tree.root, "corroborate", ...endpoints]);
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toContain("genai-prices: failed, private, loopback or link-local address refused (use --allow-private for tests); data/corroborations/genai-prices.json not written");
+    expect(refused.stdout).toContain("genai-prices: failed, private, loopback or link-local address refused (use --allow-private for tests; reserved ranges count too); data/corroborations/genai-prices.json not written");
     expect(asked).toEqual([]);
 
     const run = await runCli(["--root", tree.root, "corroborate", ...endpoints, "--allow-private"], { GITHUB_TOKEN: "" });

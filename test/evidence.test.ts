@@ -63,23 +63,31 @@ describe("evidence a reader can cite", () => {
     expect(page).toContain('id="fact-pricing-currency"');
   });
 
-  it("answers the buyer's questions on the index, each with its status, and never turns a gap into no", async () => {
+  it("answers the buyer's questions on the index, each with its status and source, and never turns a gap into no", async () => {
     tree = await makeTree([researched, minimalRecord("bare-gpu", { category: "compute_gpu" })]);
     await tree.build();
-    const index = await tree.read("index.html");
-    const row = (id: string) => {
-      const link = index.indexOf(`providers/${id}.html`);
-      return index.slice(index.lastIndexOf("<tr", link), index.indexOf("</tr>", link));
-    };
-    const acme = row("acme-ai");
-    expect(acme).toContain('FI, SE (partial list) <span class="badge badge-claimed">own statement</span>');
-    expect(acme).toContain('never <span class="badge badge-confirmed">confirmed</span>');
-    expect(acme).toContain("0.2 EUR / 0.6 excl. VAT");
-    expect(acme).toMatch(/data-known="dc dpa training openai price"/);
-    const bare = row("bare-gpu");
-    expect(bare).not.toContain("badge");
-    expect(bare.match(/not researched/g)).toHaveLength(8);
-    expect(bare).toContain("1 of 37");
+    for (const [page, words] of [
+      ["index.html", { partial: "partial list", own: "own statement", never: "never", vat: "excl. VAT", notResearched: "not researched", of: "1 of 37 fields researched" }],
+      ["sv/index.html", { partial: "ofullständig lista", own: "egen uppgift", never: "aldrig", vat: "exkl. moms", notResearched: "ej undersökt", of: "1 av 37 fält undersökta" }],
+    ] as const) {
+      const index = await tree.read(page);
+      const card = (id: string) => index.slice(index.indexOf(`<li class="card" id="p-${id}"`), index.indexOf("</li>", index.indexOf(`id="p-${id}"`)));
+      const acme = card("acme-ai");
+      expect(acme).toContain(`FI, SE (${words.partial}) <span class="badge badge-claimed">${words.own}</span>`);
+      expect(acme).toContain(`${words.never} <span class="badge badge-confirmed">`);
+      // Each answer names the site its source is on and the day it was read, and links to the Fact.
+      expect(acme).toContain('<a class="src" href="providers/acme-ai.html#fact-compliance-data_used_for_training">acme.example · 2026-11-01</a>');
+      expect(acme).toContain(`0.2 EUR / 0.6 ${words.vat} (tiny-8b)`);
+      // The filters read the typed answers, not the words.
+      expect(acme).toMatch(/data-a-dpa="true"/);
+      expect(acme).toMatch(/data-a-dc="FI\|SE" [^>]*data-p-dc=""/);
+      expect(acme).toMatch(/data-a-price="EUR" data-n-price="0.2"/);
+      const bare = card("bare-gpu");
+      expect(bare).not.toContain("badge");
+      expect(bare).not.toMatch(/data-a-/);
+      expect(bare.match(new RegExp(words.notResearched, "g"))!.length).toBeGreaterThanOrEqual(7);
+      expect(bare).toContain(words.of);
+    }
   });
 
   it("counts coverage against the fields that apply to the category", () => {

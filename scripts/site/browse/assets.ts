@@ -28,6 +28,7 @@ dl.answers div{min-width:0}dl.answers dt{font-size:.8rem;color:var(--muted);font
 .filters-panel .count{display:block;font-size:.85rem;color:var(--muted)}.filters-panel label.search{display:block;margin:.5rem 0}#clear-filters{font:inherit}
 .compare-bar{position:sticky;bottom:0;background:var(--bg);border-top:1px solid var(--line);padding:.5rem 0;text-align:center}.compare-bar a{font-weight:600}
 table.compare{table-layout:fixed;min-width:40rem}table.compare th[scope=row]{width:11rem}table.compare td,table.compare th{overflow-wrap:anywhere}
+table.facts{table-layout:fixed}table.facts th,table.facts td{overflow-wrap:anywhere}table.facts thead th:nth-child(1){width:16%}table.facts thead th:nth-child(2){width:22%}table.facts thead th:nth-child(3){width:10%}table.facts thead th:nth-child(4),table.facts thead th:nth-child(5){width:14%}
 .print-url{display:none}.display{color:var(--muted);font-size:.9rem}ul.columns{columns:16rem}.error{color:#b3261e}
 @media (min-width:64rem){.browse{display:grid;grid-template-columns:19rem minmax(0,1fr);gap:1.5rem;align-items:start}.filters-panel{grid-column:1;grid-row:1;position:sticky;top:0;max-height:100vh;overflow-y:auto}#results{grid-column:2;grid-row:1}.jump{display:none}}
 @media print{@page{size:A4 landscape;margin:10mm}body{max-width:none;padding:0;font-size:9pt}header,footer,.skip,#compare-note,noscript,.lang-switch,details.cite{display:none}

@@ -141,6 +141,7 @@ const EN = {
     byRegister: " by the company register",
     watch: { changed: "source changed since it was verified", gone: "source gone", moved: "source moved to another site" },
     seen: (date: string) => `seen ${date}`,
+    watchOn: (date: string) => ` on ${date}`,
     blocks: {
       availability_status: "Availability",
       ownership: "Ownership and control",
@@ -324,6 +325,7 @@ const SV: Messages = {
     byRegister: " av bolagsregistret",
     watch: { changed: "källan har ändrats sedan den verifierades", gone: "källan finns inte längre", moved: "källan har flyttat till en annan webbplats" },
     seen: (date: string) => `sett ${date}`,
+    watchOn: (date: string) => ` ${date}`,
     blocks: {
       availability_status: "Tillgänglighet",
       ownership: "Ägande och kontroll",

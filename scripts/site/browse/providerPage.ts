@@ -75,7 +75,7 @@ function watchMark(fact: FactLike, t: Messages): Html | "" {
   const watch = (fact as { source_watch?: { state?: unknown; since?: unknown } }).source_watch;
   const words = t.provider.watch as Record<string, string>;
   if (!watch || typeof watch.since !== "string" || !(typeof watch.state === "string" && watch.state in words)) return "";
-  const verified = typeof fact.verified_at === "string" ? ` (${fact.verified_at})` : "";
+  const verified = typeof fact.verified_at === "string" ? t.provider.watchOn(fact.verified_at) : "";
   return html`<br><strong class="source-watch">${words[watch.state]}${watch.state === "changed" ? verified : ""} (${t.provider.seen(watch.since.slice(0, 10))})</strong>`;
 }
 
