@@ -14,7 +14,6 @@ export const BASE_URL = "https://example.test";
 type Json = Record<string, unknown>;
 
 export const DATASET_META: Json = {
-  version: "test-1",
   source: "test data",
   note: "merge rule",
   license: "CC-BY-4.0",

@@ -7,3 +7,4 @@ export * from "./observation.js";
 export * from "./repositoryFile.js";
 export * from "./sourceWatch.js";
 export * from "./registry.js";
+export * from "./archive.js";
