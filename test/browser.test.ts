@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
+import path from "node:path";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -146,7 +147,9 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await row.locator("details.cite summary").click();
     const text = await row.locator("details.cite p").textContent();
     expect(text).toContain("Acme AI, Currency: EUR (confirmed; verified 2026-11-01, source dated 2026-10-15, source: https://acme.example/page)");
-    expect(text).toContain("version test-1, CC BY 4.0");
+    const version = JSON.parse(await fs.readFile(path.join(tree.paths.publicDir, "api", "status.json"), "utf8")).dataset_version;
+    expect(version).toMatch(/^\d{4}-\d{2}-\d{2}\.[0-9a-f]{12}$/);
+    expect(text).toContain(`version ${version} (${BASE_URL}/archive/${version}.json), CC BY 4.0`);
     expect(text).toContain("/providers/acme-ai.html#fact-pricing-currency");
     // The source link names the site it leads to, not the kind of source.
     expect(await row.locator("td[data-label=Source] a").textContent()).toBe("acme.example");

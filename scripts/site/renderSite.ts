@@ -3,7 +3,7 @@ import type { Provider } from "../schema/index.js";
 import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import type { ChangeList } from "../history/changeList.js";
-import { jsonText, openArtefact, type Artefacts } from "./artefacts.js";
+import { addText, jsonText, openArtefact, type Artefacts } from "./artefacts.js";
 import { CHANGES_NOT_READ, emitChanges, recentChangesFor } from "./api/changes.js";
 import { openDatasetCsv } from "./api/csv.js";
 import { openProvidersCsv } from "./api/providersCsv.js";
@@ -12,6 +12,8 @@ import { providerPage } from "./browse/providerPage.js";
 import { datasetHeadText, openDataset } from "./api/dataset.js";
 import { archiveFileWriter, archiveIndex, emitArchive, hashingWriter, type KeptVersion } from "./api/archive.js";
 import { datasetVersion } from "./version.js";
+import { dataPackage } from "./describe/dataPackage.js";
+import { dcatAp } from "./describe/dcat.js";
 import { emitErrors } from "./api/errors.js";
 import { emitHostFiles } from "./hosts/hosts.js";
 import { emitInterfaceDescriptions } from "./describe/openapi.js";
@@ -110,7 +112,7 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   for (const entry of records) datasetFile.add(entry.json);
   datasetFile.end();
   const csv = openDatasetCsv(openArtefact(site, FILES.csv));
-  const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv), options.baseUrl);
+  const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv));
   for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);
@@ -127,6 +129,8 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   emitHostFiles(site, summaries.map((record) => record.id), version);
   emitReviewQueue(site, dataset.reviewQueue);
   emitInterfaceDescriptions(site, options.baseUrl);
+  addText(site, FILES.dataPackage, `${JSON.stringify(dataPackage(status, options.baseUrl), null, 2)}\n`);
+  addText(site, FILES.dcat, `${JSON.stringify(dcatAp(status, options.baseUrl), null, 2)}\n`);
   const current: KeptVersion = keptCurrent ?? {
     version,
     commit: options.dataCommit?.commit ?? null,

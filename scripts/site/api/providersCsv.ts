@@ -1,7 +1,7 @@
 import { BUYER_QUESTIONS } from "../../schema/buyerQuestions.js";
 import { factAt, type FactPath } from "../../schema/coverage.js";
 import type { Provider } from "../../schema/index.js";
-import { csvField } from "./csv.js";
+import { BYTE_ORDER_MARK, csvField } from "./csv.js";
 import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
 
 /**
@@ -33,7 +33,7 @@ const FACT_FIELDS: ReadonlyArray<{ label: string; path: FactPath }> = (() => {
   }));
 })();
 
-type FactLike = { value?: unknown; status?: unknown; source_date?: unknown; partial?: unknown };
+type FactLike = { value?: unknown; status?: unknown; source_url?: unknown; source_date?: unknown; partial?: unknown };
 
 /** A value as a person reads it: yes/no, lists joined by "; ", a location as "SE (Stockholm, inference)". */
 export function readable(value: unknown): string {
@@ -76,7 +76,8 @@ function modelsCell(record: Provider): string {
   return items.join("; ") + (models.partial === true && items.length ? " (partial list)" : "");
 }
 
-export function providersCsvColumns(baseUrl: string): Column[] {
+/** Links are paths on the site the file was downloaded from, so a copy served anywhere (npm start too) points to itself. */
+export function providersCsvColumns(): Column[] {
   const status = (fact: FactLike | undefined) => (typeof fact?.status === "string" ? fact.status : "unknown");
   return [
     { header: "Provider id", cell: (record) => record.id },
@@ -88,20 +89,23 @@ export function providersCsvColumns(baseUrl: string): Column[] {
     ...FACT_FIELDS.flatMap(({ label, path }) => [
       { header: label, cell: (record: Provider) => factValue(factAt(record, path) as FactLike | undefined) },
       { header: `${label}: status`, cell: (record: Provider) => status(factAt(record, path) as FactLike | undefined) },
+      { header: `${label}: source`, cell: (record: Provider) => (factAt(record, path) as FactLike | undefined)?.source_url },
       { header: `${label}: source date`, cell: (record: Provider) => (factAt(record, path) as FactLike | undefined)?.source_date },
     ]),
     { header: "Models (input / output price per 1M tokens)", cell: modelsCell },
     { header: "Models: status", cell: (record) => status(record.models as FactLike | undefined) },
+    { header: "Models: source", cell: (record) => (record.models as FactLike | undefined)?.source_url },
+    { header: "Models: source date", cell: (record) => (record.models as FactLike | undefined)?.source_date },
     { header: "Record updated", cell: (record) => record.record_updated_at },
-    { header: "Evidence (API)", cell: (record) => `${baseUrl}/api/data/${record.id}` },
+    { header: "Evidence (API path on this site)", cell: (record) => `/api/data/${record.id}` },
   ];
 }
 
 /** One row per provider, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180); handed over row by row. */
-export function openProvidersCsv(out: ArtefactWriter, baseUrl: string): PartsWriter<Provider> {
-  const columns = providersCsvColumns(baseUrl);
+export function openProvidersCsv(out: ArtefactWriter): PartsWriter<Provider> {
+  const columns = providersCsvColumns();
   const row = (cells: unknown[]) => Buffer.from(`${cells.map(csvField).join(",")}\r\n`);
-  out.write(Buffer.from("\uFEFF"));
+  out.write(BYTE_ORDER_MARK);
   out.write(row(columns.map((column) => column.header)));
   return {
     add: (record) => out.write(row(columns.map((column) => column.cell(record)))),

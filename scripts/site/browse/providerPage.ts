@@ -82,7 +82,7 @@ export function citation(record: Provider, label: string, fact: FactLike, anchor
     typeof fact.source_date === "string" ? `source dated ${formatSourceDate(fact.source_date)}` : "undated source",
   ].join(", ");
   const source = typeof fact.source_url === "string" ? `, source: ${fact.source_url}` : "";
-  return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). European AI infrastructure evidence dataset, version ${context.version}, CC BY 4.0, ${context.baseUrl}/providers/${record.id}.html#${anchor}`;
+  return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). European AI infrastructure evidence dataset, version ${context.version} (${context.baseUrl}/archive/${context.version}.json), CC BY 4.0, ${context.baseUrl}/providers/${record.id}.html#${anchor}`;
 }
 
 const WATCH_WORDS = { changed: "source changed since it was verified", gone: "source gone", moved: "source moved to another site" } as const;
@@ -186,7 +186,7 @@ ${record.legal_name ? html`<dt>Legal name</dt><dd>${record.legal_name}</dd>` : "
 ${singles.length ? factTable("Overview", singles.flatMap(([, rows]) => rows)) : ""}
 ${grouped.map(([block, rows]) => factTable(BLOCK_TITLES[block] ?? humanise(block), rows))}
 ${modelsTable(record)}
-${context.recentChanges?.length ? html`<section id="changes"><h2>Recent changes</h2><ul>${context.recentChanges.map((entry) => html`<li><time datetime="${entry.date}">${entry.date}</time> ${describeChange(entry)} <small>(dataset ${entry.dataset_version ?? "unknown"}, commit <code>${entry.commit}</code>)</small></li>`)}</ul><p><a href="../feed.xml">Atom feed</a> · <a href="../api/changes.json">all changes (JSON)</a></p></section>` : ""}
+${context.recentChanges?.length ? html`<section id="changes"><h2>Recent changes</h2><ul>${context.recentChanges.map((entry) => html`<li><time datetime="${entry.date}">${entry.date}</time> ${describeChange(entry)} <small>(${entry.dataset_version ? `typed label ${entry.dataset_version}, ` : ""}commit <code>${entry.commit}</code>)</small></li>`)}</ul><p><a href="../feed.xml">Atom feed</a> · <a href="../api/changes.json">all changes (JSON)</a></p></section>` : ""}
 ${record._models_api ? html`<section><h2>Models list as last seen by the scraper</h2><p>${record._models_api.live_count} models listed at <code>${record._models_api.endpoint}</code> on ${record._models_api.checked_at}. Not in the seed: ${record._models_api.missing_in_seed.join(", ") || "none"}. Gone from the API: ${record._models_api.gone_from_api.join(", ") || "none"}.</p></section>` : ""}`;
   return page({ title: `${record.name} — evidence record`, root: "../", body });
 }
