@@ -30,7 +30,7 @@ export interface SiteOptions {
   changes?: ChangeList;
   /** The versions kept in the repository's archive/ folder (scripts/archive/store.ts), and the repository's address. */
   archive?: { kept: readonly KeptVersion[]; repositoryUrl?: string };
-  /** The commit whose data this is, when the data is committed: it dates the current version in the archive. */
+  /** The commit whose data this is, when the data is committed and the build records its version in archive/ (it dates it there). */
   dataCommit?: { commit: string; committedAt: string } | null;
 }
 
@@ -135,7 +135,8 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
     version,
     commit: options.dataCommit?.commit ?? null,
     committedAt: options.dataCommit?.committedAt ?? null,
-    recorded: false,
+    // A build given the commit of its data records this version once it is published.
+    recorded: Boolean(options.dataCommit),
     ...published,
   };
   const archive = [...kept.filter((entry) => entry !== keptCurrent), current];
