@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { diffSnapshots, statusRank } from "../scripts/history/diff.js";
 import { changeListOf, readChangeList } from "../scripts/history/changeList.js";
@@ -10,9 +8,8 @@ import { readHistory } from "../scripts/history/readHistory.js";
 import { ChangesDocument, type ChangeEntry, type Snapshot } from "../scripts/history/shapes.js";
 import { changesDocument, changesPages, emitChanges, recentChangesFor } from "../scripts/site/api/changes.js";
 import { atomFeed, xmlText } from "../scripts/site/api/feed.js";
-import { BASE_URL, DATASET_META, confirmedFact, minimalRecord } from "./helpers.js";
+import { BASE_URL, DATASET_META, confirmedFact, gitAsTestUser, minimalRecord } from "./helpers.js";
 
-const execFileAsync = promisify(execFile);
 const GENERATED_AT = "2026-11-22T00:00:00Z";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -63,15 +60,7 @@ async function tempDir(prefix: string): Promise<string> {
   return dir;
 }
 
-/** git as a test user, with hooks and signing off, at a fixed date so that commit dates can be asserted. */
-async function git(cwd: string, args: string[], date = "2026-11-01T10:00:00Z"): Promise<string> {
-  const { stdout } = await execFileAsync(
-    "git",
-    ["-c", "user.name=Test", "-c", "user.email=test@example.test", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null", "-c", "init.defaultBranch=main", ...args],
-    { cwd, env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } },
-  );
-  return stdout.trim();
-}
+const git = gitAsTestUser;
 
 async function writeFiles(root: string, files: Record<string, unknown>): Promise<void> {
   for (const [relative, content] of Object.entries(files)) {

@@ -136,6 +136,16 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promi
   }
 }
 
+/** git as a test user at a fixed date, with hooks and signing off, so that commit dates can be asserted. */
+export async function gitAsTestUser(cwd: string, args: string[], date = "2026-11-01T10:00:00Z"): Promise<string> {
+  const { stdout } = await execFileAsync(
+    "git",
+    ["-c", "user.name=Test", "-c", "user.email=test@example.test", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null", "-c", "init.defaultBranch=main", ...args],
+    { cwd, env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } },
+  );
+  return stdout.trim();
+}
+
 /** Starts a test server on a free loopback port and returns its origin. */
 export async function listenOnLoopback(server: import("node:http").Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,15 +1,12 @@
-import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../scripts/serve/server.js";
 import { InvalidInputError } from "../scripts/problems.js";
 import { ChangesDocument } from "../scripts/history/shapes.js";
 import { ArchiveIndex, Dataset } from "../scripts/schema/index.js";
-import { BASE_URL, DATASET_META, confirmedFact, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
+import { BASE_URL, DATASET_META, confirmedFact, gitAsTestUser, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
-const run = promisify(execFile);
 const trees: Tree[] = [];
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -24,15 +21,7 @@ async function tree(...args: Parameters<typeof makeTree>): Promise<Tree> {
   return made;
 }
 
-/** git as a test user at a fixed date, without hooks or signing, so commit dates can be asserted. */
-async function git(root: string, args: string[], date = "2026-11-02T09:00:00Z"): Promise<string> {
-  const { stdout } = await run(
-    "git",
-    ["-c", "user.name=Test", "-c", "user.email=test@example.test", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null", "-c", "init.defaultBranch=main", ...args],
-    { cwd: root, env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } },
-  );
-  return stdout.trim();
-}
+const git = gitAsTestUser;
 
 async function commitAll(root: string, message: string, date: string): Promise<string> {
   await git(root, ["add", "-A", "data"], date);
