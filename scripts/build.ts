@@ -10,9 +10,7 @@ import { reviewQueueText } from "./site/api/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { readChangeList, type ChangeList } from "./history/changeList.js";
 import { readDataCommit, type DataCommit } from "./history/dataCommit.js";
-import { ArchiveReader, joinDataset, readRecordedVersions, recordVersion } from "./archive/store.js";
-import type { KeptVersion } from "./site/api/archive.js";
-import { createHash } from "node:crypto";
+import { keptVersions, recordVersion } from "./archive/store.js";
 import { Publication, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
 import { collectGarbage } from "./util/memory.js";
@@ -68,8 +66,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     // The history of data/ is read while the records load; a history that cannot be read is a list that says why.
     const changesRead = (options.readChanges ?? readChangeList)(paths.root);
     const dataCommitRead: Promise<DataCommit | null> = options.recordVersion ? readDataCommit(paths.root) : Promise.resolve(null);
-    const archive = await readRecordedVersions(paths.root);
-    if (errorsOf(archive.problems).length > 0) throw new InvalidInputError(archive.problems);
+    const kept = await keptVersions(paths.root);
     // Each record is kept as its JSON bytes and a summary, not as the validated object (see loadRecords).
     const dataset = await loadRecords(paths, today, compactRecordOf);
     const { meta } = dataset;
@@ -77,21 +74,6 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     collectGarbage();
     const changes = await changesRead;
     const dataCommit = await dataCommitRead;
-    const reader = new ArchiveReader(paths.root);
-    const kept: KeptVersion[] = archive.versions.map((recorded) => ({
-      version: recorded.version,
-      commit: recorded.commit,
-      committedAt: recorded.committed_at,
-      recorded: true,
-      sha256: recorded.sha256,
-      size: recorded.bytes,
-      read: () => {
-        const problems: Problem[] = [];
-        const bytes = reader.bytesOf(recorded, problems);
-        if (!bytes) throw new InvalidInputError(problems);
-        return bytes;
-      },
-    }));
     // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
     // held in memory whole. A failure on the way leaves public/ as it was.
     const publication = await Publication.open(paths.publicDir);
@@ -120,12 +102,9 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     let recorded: BuildResult["recorded"] = null;
     if (dataCommit && !dataCommit.committed) recorded = { done: false, reason: dataCommit.reason };
     else if (dataCommit?.committed) {
+      const { version, dataset: published } = rendered;
       const providerFiles = dataset.records.map((record) => record.json);
-      // The archive keeps the dataset in its parts: they must join to the very bytes just published.
-      if (createHash("sha256").update(joinDataset(rendered.dataset.head, providerFiles)).digest("hex") !== rendered.dataset.sha256) {
-        throw new Error("the archive's layout no longer joins to the published dataset (scripts/archive/store.ts joinDataset and scripts/site/api/dataset.ts openDataset must agree)");
-      }
-      await recordVersion(paths.root, { version: rendered.version, commit: dataCommit.commit, committedAt: dataCommit.committedAt, head: rendered.dataset.head, providerFiles });
+      await recordVersion(paths.root, { version, commit: dataCommit.commit, committedAt: dataCommit.committedAt, head: published.head, sha256: published.sha256, providerFiles });
       recorded = { done: true };
     }
     if (options.writeRootHostFiles) {

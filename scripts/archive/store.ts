@@ -3,7 +3,7 @@ import { lstatSync, promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
 import { LIMITS } from "../config.js";
 import { parseJsonText } from "../load/readJson.js";
-import type { Problem } from "../problems.js";
+import { InvalidInputError, errorsOf, type Problem } from "../problems.js";
 import { RecordedVersion } from "../schema/index.js";
 import { problemsFromIssues } from "../validate/schemaIssues.js";
 import { writeAtomically } from "../util/files.js";
@@ -141,6 +141,44 @@ export class ArchiveReader {
   }
 }
 
+/** A version whose dataset the site serves at /archive/<version>.json: its bytes as first published, and the commit of its data. */
+export interface KeptVersion {
+  version: string;
+  /** The newest commit that changed data/ when it was published (full id); null for uncommitted data. */
+  commit: string | null;
+  committedAt: string | null;
+  /** Kept in the repository's archive/ folder (false: only the current build's, from uncommitted data). */
+  recorded: boolean;
+  sha256: string;
+  size: number;
+  /** Its bytes, read when they are written (a build never holds every version at once); absent for the one written with the dataset. */
+  read?: () => Buffer;
+}
+
+/**
+ * Every version the repository keeps, each read, checked and rebuilt only when the site writes it. A manifest
+ * that cannot be read stops the build here; a stored file that no longer matches stops it when it is read.
+ */
+export async function keptVersions(root: string): Promise<KeptVersion[]> {
+  const { versions, problems } = await readRecordedVersions(root);
+  if (errorsOf(problems).length > 0) throw new InvalidInputError(problems);
+  const reader = new ArchiveReader(root);
+  return versions.map((recorded) => ({
+    version: recorded.version,
+    commit: recorded.commit,
+    committedAt: recorded.committed_at,
+    recorded: true,
+    sha256: recorded.sha256,
+    size: recorded.bytes,
+    read: () => {
+      const found: Problem[] = [];
+      const bytes = reader.bytesOf(recorded, found);
+      if (!bytes) throw new InvalidInputError(found);
+      return bytes;
+    },
+  }));
+}
+
 /** What the build published as the current version, in the parts the archive keeps. */
 export interface PublishedVersion {
   version: string;
@@ -148,6 +186,8 @@ export interface PublishedVersion {
   committedAt: string;
   head: string;
   providerFiles: readonly Buffer[];
+  /** SHA-256 of the dataset as the build wrote it: the parts must join to exactly these bytes. */
+  sha256: string;
 }
 
 /**
@@ -160,6 +200,9 @@ export async function recordVersion(root: string, published: PublishedVersion): 
   const manifest = path.join(folders.versions, `${published.version}.json`);
   if (await fs.lstat(manifest).then(() => true, () => false)) return false;
   const dataset = joinDataset(published.head, published.providerFiles);
+  if (sha256(dataset) !== published.sha256) {
+    throw new Error("the archive's layout no longer joins to the published dataset: scripts/archive/store.ts (joinDataset) and scripts/site/api/dataset.ts (openDataset) must agree");
+  }
   const records: string[] = [];
   for (const file of published.providerFiles) {
     const hash = sha256(file);

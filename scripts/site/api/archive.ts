@@ -1,22 +1,11 @@
 import { createHash } from "node:crypto";
+import type { KeptVersion } from "../../archive/store.js";
 import type { ChangeList } from "../../history/changeList.js";
 import { FILES } from "../../routes.js";
 import type { ArchiveIndex, ArchivedVersion, EarlierDataState } from "../../schema/index.js";
 import { addText, jsonText, openArtefact, type ArtefactWriter, type Artefacts } from "../artefacts.js";
 
-/** A version whose dataset the archive keeps: its bytes as first published, and the commit of its data. */
-export interface KeptVersion {
-  version: string;
-  /** The newest commit that changed data/ when it was published (full id); null for uncommitted data. */
-  commit: string | null;
-  committedAt: string | null;
-  /** Kept in the repository's archive/ folder (false: only the current build's, from uncommitted data). */
-  recorded: boolean;
-  sha256: string;
-  size: number;
-  /** Its bytes, read when they are written (the build never holds every version at once); absent for the one written with the dataset. */
-  read?: () => Buffer;
-}
+export type { KeptVersion };
 
 export interface ArchiveOptions {
   baseUrl: string;
