@@ -58,9 +58,9 @@ export function redirectsFile(ids: readonly string[]): string {
   for (const { path, file } of apiRewrites(ids)) {
     lines.push(`${path} ${file} 200`, `${path}/ ${file} 200`);
   }
-  // Netlify answers unknown API paths with the JSON Error body; Cloudflare Pages ignores a 404 rule
-  // and serves 404.html (the same bytes) by itself.
-  lines.push(`/api/* /${FILES.notFoundJson} 404`);
+  // Netlify answers unknown API paths, and versions the archive does not keep, with the JSON Error body;
+  // Cloudflare Pages ignores a 404 rule and serves 404.html (the same bytes) by itself.
+  lines.push(`/archive/* /${FILES.notFoundJson} 404`, `/api/* /${FILES.notFoundJson} 404`);
   // Everything else that is missing is a page address: people get a page (Netlify; Cloudflare drops 404
   // lines and uses the nearest 404.html instead).
   lines.push(`/* /${FILES.notFoundPage} 404`, "");
