@@ -4,7 +4,7 @@ import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import type { ChangeList } from "../history/changeList.js";
 import { addText, jsonText, openArtefact, type Artefacts } from "./artefacts.js";
-import { CHANGES_NOT_READ, emitChanges, recentChangesFor } from "./api/changes.js";
+import { CHANGES_NOT_READ, emitChanges, recentChangesByProvider } from "./api/changes.js";
 import { openDatasetCsv } from "./api/csv.js";
 import { openProvidersCsv } from "./api/providersCsv.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
@@ -113,10 +113,11 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   datasetFile.end();
   const csv = openDatasetCsv(openArtefact(site, FILES.csv));
   const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv));
+  const recentChanges = recentChangesByProvider(changes.entries, 5);
   for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);
-    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version, recentChanges: recentChangesFor(record.id, changes.entries, 5) })));
+    site.set(FILES.providerPage(record.id), Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version, recentChanges: recentChanges.get(record.id) ?? [] })));
     csv.add(record);
     providersCsv.add(record);
   }

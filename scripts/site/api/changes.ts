@@ -43,14 +43,23 @@ export function changesDocument(history: History, options: ChangesOptions): Chan
   return changesPages(changeListOf(history), options)[0]!;
 }
 
-/** A provider's newest `count` changes, newest first, for its page. */
-export function recentChangesFor(providerId: string, entries: readonly ChangeEntry[], count: number): ChangeEntry[] {
-  const found: ChangeEntry[] = [];
+/**
+ * Each provider's newest `count` changes, newest first, for its page: one pass over every change, however many
+ * providers and changes there are (the list is no longer cut at 500).
+ */
+export function recentChangesByProvider(entries: readonly ChangeEntry[], count: number): ReadonlyMap<string, readonly ChangeEntry[]> {
+  const found = new Map<string, ChangeEntry[]>();
   for (const entry of entries) {
-    if (found.length >= count) break;
-    if (entry.provider_id === providerId) found.push(entry);
+    const list = found.get(entry.provider_id);
+    if (!list) found.set(entry.provider_id, [entry]);
+    else if (list.length < count) list.push(entry);
   }
   return found;
+}
+
+/** A provider's newest `count` changes, newest first. */
+export function recentChangesFor(providerId: string, entries: readonly ChangeEntry[], count: number): readonly ChangeEntry[] {
+  return recentChangesByProvider(entries, count).get(providerId) ?? [];
 }
 
 /**
