@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../scripts/serve/server.js";
 import { InvalidInputError } from "../scripts/problems.js";
 import { ChangesDocument } from "../scripts/history/shapes.js";
+import { changeListOf } from "../scripts/history/changeList.js";
+import { archiveIndex } from "../scripts/site/api/archive.js";
 import { ArchiveIndex, Dataset } from "../scripts/schema/index.js";
 import { BASE_URL, DATASET_META, confirmedFact, gitAsTestUser, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
@@ -169,6 +171,24 @@ describe("the archive of published versions (a temporary git repository)", () =>
       expect.objectContaining({ file: `archive/records/${manifest.records[0]}.json`, rule: "archive-bytes-changed" }),
     ]);
     expect(await snapshot(built.paths.publicDir)).toEqual(before);
+  });
+});
+
+describe("/archive/index.json's order", () => {
+  it("lists versions newest first by their data's commit, a build of uncommitted data before them all", () => {
+    const kept = (version: string, committedAt: string | null) => ({ version, commit: committedAt ? "a".repeat(40) : null, committedAt, recorded: committedAt !== null, sha256: "0".repeat(64), size: 1 });
+    const index = archiveIndex(
+      "2026-11-01.cccccccccccc",
+      [kept("2026-11-05.aaaaaaaaaaaa", "2026-11-05T10:00:00Z"), kept("2026-11-01.cccccccccccc", null), kept("2026-11-04.bbbbbbbbbbbb", "2026-11-06T08:00:00Z")],
+      changeListOf({ history: "unavailable", note: "not read" }),
+      { baseUrl: BASE_URL },
+    );
+    expect(index.versions.map((entry) => [entry.version, entry.date])).toEqual([
+      ["2026-11-01.cccccccccccc", "2026-11-01"],
+      ["2026-11-04.bbbbbbbbbbbb", "2026-11-06"],
+      ["2026-11-05.aaaaaaaaaaaa", "2026-11-05"],
+    ]);
+    expect(ArchiveIndex.safeParse(index).success).toBe(true);
   });
 });
 

@@ -40,12 +40,13 @@ const dataUrl = (repositoryUrl: string | undefined, commit: string) => (reposito
  */
 export function archiveIndex(current: string, kept: readonly KeptVersion[], changes: ChangeList, options: ArchiveOptions): ArchiveIndex {
   const base = options.baseUrl.replace(/\/+$/, "");
-  const order = (version: KeptVersion) => version.committedAt ?? `${version.version.slice(0, 10)}T00:00:00Z`;
+  // Data that is not committed is newer than any commit: it comes first.
+  const order = (version: KeptVersion) => version.committedAt ?? "~";
   const versions: ArchivedVersion[] = [...kept]
     .sort((a, b) => (order(a) === order(b) ? (a.version < b.version ? 1 : -1) : order(a) < order(b) ? 1 : -1))
     .map((version) => ({
       version: version.version,
-      date: order(version).slice(0, 10),
+      date: (version.committedAt ?? version.version).slice(0, 10),
       commit: version.commit ? version.commit.slice(0, 12) : null,
       recorded: version.recorded,
       url: `${base}/${FILES.archivedVersion(version.version)}`,
