@@ -5,9 +5,12 @@ import { rootHostFiles } from "./site/hosts/hosts.js";
 import { withGithubPagesCopies } from "./site/hosts/githubPages.js";
 import { editorSchemaText } from "./site/describe/openapi.js";
 import { compactRecordOf, renderSite } from "./site/renderSite.js";
+import type { Artefacts } from "./site/artefacts.js";
 import { reviewQueueText } from "./site/api/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
 import { readChangeList, type ChangeList } from "./history/changeList.js";
+import { readDataCommit, type DataCommit } from "./history/dataCommit.js";
+import { keptVersions, recordVersion } from "./archive/store.js";
 import { Publication, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
 import { collectGarbage } from "./util/memory.js";
@@ -29,6 +32,13 @@ export interface BuildOptions {
   onLockWait?: (message: string) => void;
   /** Reads what changed in the history of data/ (the bundled command reads it in a worker thread); must never reject. */
   readChanges?: (root: string) => Promise<ChangeList>;
+  /**
+   * Record the published version in the repository's archive/ folder when its data is committed (the CLI's
+   * builds do), so that every later build serves it unchanged at /archive/<version>.json.
+   */
+  recordVersion?: boolean;
+  /** The source repository's web address, for the archive's links to the data at a commit. */
+  repositoryUrl?: string;
 }
 
 export interface BuildResult {
@@ -40,6 +50,10 @@ export interface BuildResult {
   generatedAt: string;
   /** True when the published files already had these bytes, so nothing was written. */
   upToDate: boolean;
+  /** The dataset version this build published. */
+  version: string;
+  /** Whether this build recorded its version in archive/, and if not, why not (null when it was not asked to). */
+  recorded: { done: true } | { done: false; reason: string } | null;
 }
 
 /**
@@ -51,26 +65,48 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   return withBuildLock(paths.publicDir, async () => {
     // The history of data/ is read while the records load; a history that cannot be read is a list that says why.
     const changesRead = (options.readChanges ?? readChangeList)(paths.root);
+    const dataCommitRead: Promise<DataCommit | null> = options.recordVersion ? readDataCommit(paths.root) : Promise.resolve(null);
+    const kept = await keptVersions(paths.root);
     // Each record is kept as its JSON bytes and a summary, not as the validated object (see loadRecords).
     const dataset = await loadRecords(paths, today, compactRecordOf);
     const { meta } = dataset;
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
     collectGarbage();
     const changes = await changesRead;
+    const dataCommit = await dataCommitRead;
     // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
     // held in memory whole. A failure on the way leaves public/ as it was.
     const publication = await Publication.open(paths.publicDir);
-    let generatedAt: string;
+    let rendered: ReturnType<typeof renderSite<Artefacts>>;
     let report: PublishReport;
     try {
       const sink = options.githubPages ? withGithubPagesCopies(publication) : publication;
-      generatedAt = renderSite({ ...dataset, meta }, { baseUrl: options.baseUrl, today, sourceDateEpoch: options.sourceDateEpoch, changes }, sink).generatedAt;
+      rendered = renderSite(
+        { ...dataset, meta },
+        {
+          baseUrl: options.baseUrl,
+          today,
+          sourceDateEpoch: options.sourceDateEpoch,
+          changes,
+          archive: { kept, repositoryUrl: options.repositoryUrl },
+          dataCommit: dataCommit?.committed ? dataCommit : null,
+        },
+        sink,
+      );
       report = await publication.finish();
     } catch (error) {
       await publication.abandon();
       throw error;
     }
     await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));
+    let recorded: BuildResult["recorded"] = null;
+    if (dataCommit && !dataCommit.committed) recorded = { done: false, reason: dataCommit.reason };
+    else if (dataCommit?.committed) {
+      const { version, dataset: published } = rendered;
+      const providerFiles = dataset.records.map((record) => record.json);
+      await recordVersion(paths.root, { version, commit: dataCommit.commit, committedAt: dataCommit.committedAt, head: published.head, sha256: published.sha256, providerFiles });
+      recorded = { done: true };
+    }
     if (options.writeRootHostFiles) {
       for (const [name, text] of rootHostFiles()) await writeIfChanged(path.join(paths.root, name), text);
       await writeIfChanged(path.join(paths.data, "provider.schema.json"), editorSchemaText());
@@ -80,8 +116,10 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
       reviewQueue: dataset.reviewQueue,
       warnings: dataset.problems,
       publish: report,
-      generatedAt,
+      generatedAt: rendered.generatedAt,
       upToDate: report.filesWritten === 0,
+      version: rendered.version,
+      recorded,
     };
   }, { onWait: options.onLockWait });
 }

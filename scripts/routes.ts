@@ -22,9 +22,18 @@ export const FILES = {
   openapi: "api/openapi.json",
   providerSchema: "api/provider.schema.json",
   reviewQueue: "api/review-queue.json",
-  /** What changed between dataset versions, Fact by Fact, and the same as an Atom feed. */
+  /** What changed between dataset versions, Fact by Fact (the newest page; each page links to the next), and the same as an Atom feed. */
   changes: "api/changes.json",
+  /** Page n (n ≥ 2) of the change list. */
+  changesPage: (page: number) => `api/changes/${page}.json`,
   feed: "feed.xml",
+  /** Every published version, newest first, and each one's dataset exactly as it was published. */
+  archiveIndex: "archive/index.json",
+  archivedVersion: (version: string) => `archive/${version}.json`,
+  /** The Frictionless Data Package that describes the CSV files and their columns. */
+  dataPackage: "datapackage.json",
+  /** DCAT-AP metadata (JSON-LD) for open-data portals to harvest. */
+  dcat: "api/dcat-ap.jsonld",
   notFoundJson: "404.json",
   notFoundHtml: "404.html",
   /** The 404 page for people, where a host can tell a page address from an API path. */
@@ -115,13 +124,35 @@ export const JSON_HEADER_RULES: readonly string[] = [
   "/api/data/*",
   "/api/status",
   "/api/status/",
-  ...[FILES.status, FILES.providersIndex, FILES.prices, FILES.openapi, FILES.providerSchema, FILES.reviewQueue, FILES.changes].map((file) => `/${file}`),
+  ...[FILES.status, FILES.providersIndex, FILES.prices, FILES.openapi, FILES.providerSchema, FILES.reviewQueue, FILES.changes, FILES.dataPackage].map((file) => `/${file}`),
+  "/api/changes/*",
+  "/archive/*",
 ];
 
 export const CSV_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "text/csv; charset=utf-8",
   "Cache-Control": "public, max-age=300, must-revalidate",
 };
+
+/** DCAT-AP metadata: JSON-LD, the type RDF harvesters ask for. */
+export const JSON_LD_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Type": "application/ld+json; charset=utf-8",
+  "Cache-Control": "public, max-age=300, must-revalidate",
+};
+
+/** The CSV exports and the names they are saved under: a saved file names the dataset version it holds. */
+export const DOWNLOADS: ReadonlyArray<{ file: string; name: string }> = [
+  { file: FILES.csv, name: "eu-ai-infra-evidence-data" },
+  { file: FILES.providersCsv, name: "eu-ai-infra-evidence-providers" },
+];
+
+/**
+ * `Content-Disposition` for a CSV export: a download, not a page, saved under a name with the version. Host
+ * files read before the build (vercel.json at the project root) cannot know the version: they get the name alone.
+ */
+export function downloadHeaders(download: { name: string }, version: string | null): Readonly<Record<string, string>> {
+  return { "Content-Disposition": `attachment; filename="${download.name}${version ? `-${version}` : ""}.csv"` };
+}
 
 export const FEED_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "application/atom+xml; charset=utf-8",

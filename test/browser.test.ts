@@ -192,7 +192,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     expect(await row("DPA offered").locator("td").nth(2).textContent()).toBe("not researched");
     expect(await row("US CLOUD Act exposure").locator("td").nth(1).textContent()).toContain("exposed through ownership");
     expect(await row("US CLOUD Act exposure").locator("td").first().textContent()).toContain("no US entity found");
-    expect(await page.locator("p.citation").textContent()).toContain("version test-1");
+    expect(await page.locator("p.citation").textContent()).toMatch(/version \d{4}-\d{2}-\d{2}\.[0-9a-f]{12}/);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -291,7 +291,9 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await row.locator("details.cite summary").click();
     const text = await row.locator("details.cite p").textContent();
     expect(text).toContain("Acme AI, Currency: EUR (confirmed; verified 2026-11-01, source dated 2026-10-15, source: https://acme.example/page)");
-    expect(text).toContain("version test-1, CC BY 4.0");
+    const version = JSON.parse(readFileSync(path.join(tree.paths.publicDir, "api", "status.json"), "utf8")).dataset_version;
+    expect(version).toMatch(/^\d{4}-\d{2}-\d{2}\.[0-9a-f]{12}$/);
+    expect(text).toContain(`version ${version}, CC BY 4.0. ${BASE_URL}/archive/${version}.json, ${BASE_URL}/providers/acme-ai.html`);
     expect(text).toContain("/providers/acme-ai.html#fact-pricing-currency");
     // The source link names the site it leads to, not the kind of source.
     expect(await row.locator("td[data-label=Source] a").textContent()).toBe("acme.example");

@@ -16,7 +16,9 @@ describe("build", () => {
     expect(result.ids).toEqual(["alpha-ai", "zeta-gpu"]);
 
     const dataset = Dataset.parse(JSON.parse(await tree.read("api/data/index.json")));
-    expect(dataset.version).toBe("test-1");
+    // Derived: the newest date in the data, then the start of the published data's SHA-256.
+    expect(dataset.version).toMatch(/^2026-11-01\.[0-9a-f]{12}$/);
+    expect(result.version).toBe(dataset.version);
     expect(dataset.providers.map((p) => p.id)).toEqual(["alpha-ai", "zeta-gpu"]);
 
     for (const provider of dataset.providers) {
@@ -25,7 +27,7 @@ describe("build", () => {
     }
 
     const status = Status.parse(JSON.parse(await tree.read("api/status.json")));
-    expect(status).toMatchObject({ ok: true, dataset_version: "test-1", providers_total: 2, inference_api: 1, review_queue: 0 });
+    expect(status).toMatchObject({ ok: true, dataset_version: dataset.version, providers_total: 2, inference_api: 1, review_queue: 0 });
     expect(status.last_verified).toBe("2026-11-01");
 
     const notFound = await tree.read("404.json");
@@ -86,28 +88,47 @@ describe("build", () => {
     expect(await snapshot(tree.paths.publicDir)).toEqual(first);
   });
 
-  it("after one provider changes, reports only the files whose bytes change", async () => {
+  it("after one provider changes, reports only the files whose bytes change: the record's and those that name the version", async () => {
     tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
     const first = await tree.build();
     await tree.writeProvider("two-ai", minimalRecord("two-ai", { name: "Two AI renamed" }));
     const result = await tree.build();
-    // The record, the dataset, and the two pages that show the name; nothing else.
+    expect(result.version).not.toBe(first.version);
     const changed = result.publish.changed.filter((file) => !isSibling(file));
-    // The compare pages list every provider by name for readers without JavaScript.
+    // The record, the dataset and the exports; the status, the pages and descriptions that name the version (every
+    // citation does); the host files that name it in the CSV files' download names; the archive's index. The other
+    // record's file, its JSON and the interface descriptions stay as they were.
     expect(changed).toEqual([
+      "_headers",
       "api/data.csv",
       "api/data/index.json",
       "api/data/two-ai/index.json",
+      "api/dcat-ap.jsonld",
+      "api/prices.json",
       "api/providers.csv",
       "api/providers.json",
+      "api/status.json",
+      "archive/index.json",
       "compare.html",
+      "datapackage.json",
       "index.html",
+      "llms.txt",
+      "methodology.html",
+      "prices.html",
+      "providers/one-ai.html",
       "providers/two-ai.html",
+      "serve.json",
       "sv/compare.html",
       "sv/index.html",
+      "sv/methodology.html",
+      "sv/prices.html",
+      "sv/providers/one-ai.html",
       "sv/providers/two-ai.html",
     ]);
-    expect(result.publish.unchanged).toBe(first.publish.added.length - result.publish.changed.length);
+    // Built from uncommitted data, the first version was never kept: its copy goes, the new one comes.
+    expect(result.publish.added).toEqual([`archive/${result.version}.json`]);
+    expect(result.publish.removed).toEqual([`archive/${first.version}.json`]);
+    expect(result.publish.unchanged).toBe(first.publish.added.length - result.publish.changed.length - 1);
   });
 
   it("after one provider changes, publishes the same bytes as a fresh build, warnings included", async () => {
@@ -170,7 +191,7 @@ describe("build", () => {
     await tree.build();
     await fs.rm(path.join(tree.paths.providers, "two-ai.json"));
     const result = await tree.build();
-    expect(result.publish.removed.filter((file) => !isSibling(file))).toEqual(["api/data/two-ai/index.json", "providers/two-ai.html", "sv/providers/two-ai.html"]);
+    expect(result.publish.removed.filter((file) => !isSibling(file) && !file.startsWith("archive/"))).toEqual(["api/data/two-ai/index.json", "providers/two-ai.html", "sv/providers/two-ai.html"]);
     await expect(tree.read("api/data/two-ai/index.json")).rejects.toThrow();
     expect(await tree.read("_redirects")).not.toContain("two-ai");
   });

@@ -1,18 +1,15 @@
-import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { diffSnapshots, statusRank } from "../scripts/history/diff.js";
-import { readChangeList } from "../scripts/history/changeList.js";
+import { changeListOf, readChangeList } from "../scripts/history/changeList.js";
 import { readHistory } from "../scripts/history/readHistory.js";
 import { ChangesDocument, type ChangeEntry, type Snapshot } from "../scripts/history/shapes.js";
-import { changesDocument, emitChanges, recentChangesFor } from "../scripts/site/api/changes.js";
+import { changesDocument, changesPages, emitChanges, recentChangesFor } from "../scripts/site/api/changes.js";
 import { atomFeed, xmlText } from "../scripts/site/api/feed.js";
-import { BASE_URL, DATASET_META, confirmedFact, minimalRecord } from "./helpers.js";
+import { BASE_URL, DATASET_META, confirmedFact, gitAsTestUser, minimalRecord } from "./helpers.js";
 
-const execFileAsync = promisify(execFile);
 const GENERATED_AT = "2026-11-22T00:00:00Z";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -63,15 +60,7 @@ async function tempDir(prefix: string): Promise<string> {
   return dir;
 }
 
-/** git as a test user, with hooks and signing off, at a fixed date so that commit dates can be asserted. */
-async function git(cwd: string, args: string[], date = "2026-11-01T10:00:00Z"): Promise<string> {
-  const { stdout } = await execFileAsync(
-    "git",
-    ["-c", "user.name=Test", "-c", "user.email=test@example.test", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null", "-c", "init.defaultBranch=main", ...args],
-    { cwd, env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } },
-  );
-  return stdout.trim();
-}
+const git = gitAsTestUser;
 
 async function writeFiles(root: string, files: Record<string, unknown>): Promise<void> {
   for (const [relative, content] of Object.entries(files)) {
@@ -205,12 +194,31 @@ describe("change history from git", () => {
     expect(one.entries.map((entry) => entry.kind)).toEqual(["verified"]);
   });
 
-  it("holds at most maxEntries entries and says it cut them", async () => {
-    const history = await readHistory(repo);
-    const cut = changesDocument(history, { generatedAt: GENERATED_AT, maxEntries: 2 });
-    expect(cut.entries.map((entry) => entry.kind)).toEqual(["verified", "value_changed"]);
-    expect(cut.truncated).toBe(true);
-    expect(changesDocument(history, { generatedAt: GENERATED_AT }).truncated).toBe(false);
+  it("pages every change: each page links to the next, and following next from the first reaches the oldest change", async () => {
+    const pages = changesPages(await readChangeList(repo), { generatedAt: GENERATED_AT, pageSize: 2 });
+    expect(pages.map((page) => [page.page, page.pages, page.total_entries, page.next, page.entries.length])).toEqual([
+      [1, 3, 5, "changes/2.json", 2],
+      [2, 3, 5, "3.json", 2],
+      [3, 3, 5, null, 1],
+    ]);
+    // Resolved as a client resolves a link, from the URL each page is published at.
+    let url = new URL(`${BASE_URL}/api/changes.json`);
+    const followed: ChangeEntry[] = [];
+    for (const page of pages) {
+      expect(url.pathname).toBe(page.page === 1 ? "/api/changes.json" : `/api/changes/${page.page}.json`);
+      expect(ChangesDocument.safeParse(page).success).toBe(true);
+      followed.push(...page.entries);
+      if (page.next) url = new URL(page.next, url);
+    }
+    expect(followed.map(brief)).toEqual(changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT, pageSize: 100 }).entries.map(brief));
+    expect(followed.at(-1)).toMatchObject({ commit: commits[0], provider_id: "acme-ai", kind: "provider_added" });
+    expect(pages.every((page) => page.truncated === false)).toBe(true);
+  });
+
+  it("is one empty page when there is nothing to list", () => {
+    const [only, ...rest] = changesPages(changeListOf({ history: "unavailable", note: "none" }), { generatedAt: GENERATED_AT });
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ page: 1, pages: 1, total_entries: 0, next: null, entries: [] });
   });
 
   it("follows the branch's own states across a merge, so a side branch's older state is no change", async () => {
@@ -286,6 +294,10 @@ describe("no history", () => {
       commits_read: 0,
       truncated: false,
       skipped: [],
+      page: 1,
+      pages: 1,
+      total_entries: 0,
+      next: null,
       entries: [],
     });
   });
@@ -413,6 +425,10 @@ describe("the Atom feed", () => {
       commits_read: 1,
       truncated: false,
       skipped: [],
+      page: 1,
+      pages: 1,
+      total_entries: 1,
+      next: null,
       entries: [
         {
           dataset_version: "v<1>\u0001",
@@ -450,11 +466,14 @@ describe("the Atom feed", () => {
     expect(xmlText(`<a href="x">&'\u0001\ud800\u{1f600}</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&apos;\ufffd\ufffd\u{1f600}&lt;/a&gt;");
   });
 
-  it("is written beside /api/changes.json by emitChanges", async () => {
+  it("is written beside /api/changes.json and its next pages by emitChanges", async () => {
     const files = new Map<string, Buffer>();
-    const document = emitChanges(files, await readChangeList(repo), { generatedAt: GENERATED_AT, baseUrl: BASE_URL });
-    expect([...files.keys()]).toEqual(["api/changes.json", "feed.xml"]);
-    expect(JSON.parse(files.get("api/changes.json")!.toString("utf8"))).toEqual(document);
-    expect(files.get("feed.xml")!.toString("utf8")).toBe(atomFeed(document, { baseUrl: BASE_URL }));
+    const changes = await readChangeList(repo);
+    emitChanges(files, changes, { generatedAt: GENERATED_AT, baseUrl: BASE_URL, pageSize: 2 });
+    expect([...files.keys()]).toEqual(["api/changes.json", "api/changes/2.json", "api/changes/3.json", "feed.xml"]);
+    const pages = changesPages(changes, { generatedAt: GENERATED_AT, pageSize: 2 });
+    expect(JSON.parse(files.get("api/changes.json")!.toString("utf8"))).toEqual(pages[0]);
+    expect(JSON.parse(files.get("api/changes/3.json")!.toString("utf8"))).toEqual(pages[2]);
+    expect(files.get("feed.xml")!.toString("utf8")).toBe(atomFeed(pages[0]!, { baseUrl: BASE_URL }));
   });
 });

@@ -1,4 +1,6 @@
 import { parse } from "csv-parse/sync";
+import { promises as fs } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../scripts/serve/server.js";
 import { CSV_COLUMNS, neutralise } from "../scripts/site/api/csv.js";
@@ -13,7 +15,7 @@ beforeAll(async () => {
       name: "Acme, \"the\" AI",
       ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms", note: TRICKY_NOTE }) },
       sovereignty: { datacenter_locations: { value: [{ country: "SE", city: "Umeå" }], status: "claimed", partial: true, source_url: "https://acme.example/dc", source_type: "provider_site", source_date: null } },
-      pricing: { reference_model: confirmedFact("=HYPERLINK(\"https://evil.example\",\"click\")", { source_type: "pricing_page" }), free_tier: confirmedFact("@SUM(1+1)", { source_type: "pricing_page" }) },
+      pricing: { reference_model: confirmedFact("=HYPERLINK(\"https://evil.example\",\"click\")", { source_type: "pricing_page" }), free_tier: confirmedFact("@SUM(1+1)", { source_type: "pricing_page", source_date: "2026-02" }) },
     }),
     minimalRecord("beta-gpu", { category: "compute_gpu", own_weights: { value: null, status: "unknown" } }),
   ]);
@@ -24,7 +26,9 @@ afterAll(async () => tree?.cleanup());
 describe("the spreadsheet export /api/data.csv", () => {
   it("reads back with a real CSV parser: one row per provider and Fact, the columns in order, values intact", async () => {
     const text = await tree.read("api/data.csv");
-    const rows = parse(text, { columns: true, relax_column_count: false }) as Array<Record<string, string>>;
+    // The byte-order mark that makes Excel read UTF-8 (å, ä, ö) is the file's first character.
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const rows = parse(text, { columns: true, bom: true, relax_column_count: false }) as Array<Record<string, string>>;
     expect(Object.keys(rows[0]!)).toEqual([...CSV_COLUMNS]);
     expect(rows.map((row) => `${row.provider_id} ${row.block}.${row.field}`.replace(" .", " "))).toEqual([
       "acme-ai availability_status",
@@ -48,12 +52,21 @@ describe("the spreadsheet export /api/data.csv", () => {
   });
 
   it("neutralises cells a spreadsheet would run as formulas", async () => {
-    const rows = parse(await tree.read("api/data.csv"), { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(await tree.read("api/data.csv"), { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(rows[4]!.value).toBe(`'=HYPERLINK("https://evil.example","click")`);
     expect(rows[5]!.value).toBe("'@SUM(1+1)");
     for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
     expect(neutralise("-1")).toBe("'-1");
     expect(neutralise("0.2")).toBe("0.2");
+  });
+
+  it("keeps a month date as text, so a spreadsheet does not pad it to the first of the month", async () => {
+    const rows = parse(await tree.read("api/data.csv"), { columns: true, bom: true }) as Array<Record<string, string>>;
+    expect(rows[5]).toMatchObject({ field: "free_tier", source_date: "'2026-02" });
+    expect(rows[1]).toMatchObject({ field: "country_hq", source_date: "2026-10-15" });
+    expect(neutralise("2026-02")).toBe("'2026-02");
+    expect(neutralise("2026-02-27")).toBe("2026-02-27");
+    expect(neutralise("2026-13")).toBe("2026-13");
   });
 
   it("is linked from the index page and llms.txt", async () => {
@@ -68,7 +81,14 @@ describe("the spreadsheet export /api/data.csv", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
-      expect(await response.text()).toBe(await tree.read("api/data.csv"));
+      const version = JSON.parse(await tree.read("api/status.json")).dataset_version;
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="eu-ai-infra-evidence-data-${version}.csv"`);
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(await fs.readFile(path.join(tree.paths.publicDir, "api", "data.csv")));
+      // The compressed copy is a download under the same name.
+      const compressed = await fetch(`${server.origin}/api/data.csv`, { headers: { "accept-encoding": "br" } });
+      expect(compressed.headers.get("content-encoding")).toBe("br");
+      expect(compressed.headers.get("content-disposition")).toBe(`attachment; filename="eu-ai-infra-evidence-data-${version}.csv"`);
+      await compressed.arrayBuffer();
     } finally {
       await server.close();
     }
@@ -88,7 +108,7 @@ describe("the providers spreadsheet /api/providers.csv", () => {
     const headers = Object.keys(rows[0]!);
     expect(headers.slice(0, 3)).toEqual(["Provider id", "Provider", "Category"]);
     for (const label of ["HQ country (contracting entity)", "Data-centre countries", "DPA offered", "Currency", "Pricing model", "US CLOUD Act exposure"]) {
-      expect(headers).toEqual(expect.arrayContaining([label, `${label}: text`, `${label}: status`, `${label}: source date`]));
+      expect(headers).toEqual(expect.arrayContaining([label, `${label}: text`, `${label}: status`, `${label}: source`, `${label}: source date`]));
     }
     expect(headers.every((header) => !header.includes("_"))).toBe(true);
   });
@@ -98,7 +118,8 @@ describe("the providers spreadsheet /api/providers.csv", () => {
     expect(acme).toMatchObject({ Provider: 'Acme, "the" AI', "HQ country (contracting entity)": "SE", "HQ country (contracting entity): status": "confirmed", "HQ country (contracting entity): source date": "2026-10-15" });
     // The typed column holds the countries; the text column what a person reads, cities and all.
     expect(acme).toMatchObject({ "Data-centre countries": "SE", "Data-centre countries: text": "SE (Umeå) (partial list)", "Data-centre countries: status": "claimed", "Data-centre countries: source date": "" });
-    expect(acme).toMatchObject({ "DPA offered": "", "DPA offered: status": "unknown", "Evidence (API)": `${BASE_URL}/api/data/acme-ai` });
+    expect(acme).toMatchObject({ "DPA offered": "", "DPA offered: status": "unknown", "DPA offered: source": "", "Evidence (API path on this site)": "/api/data/acme-ai" });
+    expect(acme).toMatchObject({ "HQ country (contracting entity): source": "https://acme.example/page", "Data-centre countries: source": "https://acme.example/dc" });
     expect(beta).toMatchObject({ Category: "compute_gpu", "HQ country (contracting entity)": "", "HQ country (contracting entity): status": "unknown" });
   });
 
@@ -120,6 +141,8 @@ describe("the providers spreadsheet /api/providers.csv", () => {
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
       expect(Buffer.from(await response.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const version = JSON.parse(await tree.read("api/status.json")).dataset_version;
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="eu-ai-infra-evidence-providers-${version}.csv"`);
     } finally {
       await server.close();
     }

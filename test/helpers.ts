@@ -14,7 +14,6 @@ export const BASE_URL = "https://example.test";
 type Json = Record<string, unknown>;
 
 export const DATASET_META: Json = {
-  version: "test-1",
   source: "test data",
   note: "merge rule",
   license: "CC-BY-4.0",
@@ -135,6 +134,16 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promi
     const failure = error as { code?: number; stdout?: string; stderr?: string };
     return { code: typeof failure.code === "number" ? failure.code : 1, stdout: failure.stdout ?? "", stderr: failure.stderr ?? "" };
   }
+}
+
+/** git as a test user at a fixed date, with hooks and signing off, so that commit dates can be asserted. */
+export async function gitAsTestUser(cwd: string, args: string[], date = "2026-11-01T10:00:00Z"): Promise<string> {
+  const { stdout } = await execFileAsync(
+    "git",
+    ["-c", "user.name=Test", "-c", "user.email=test@example.test", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null", "-c", "init.defaultBranch=main", ...args],
+    { cwd, env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } },
+  );
+  return stdout.trim();
 }
 
 /** Starts a test server on a free loopback port and returns its origin. */

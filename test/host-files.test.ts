@@ -30,11 +30,42 @@ describe("_headers", () => {
       if (line.startsWith("/")) rules.push({ pattern: line, headers: [] });
       else if (line.startsWith("  ") && rules.length) rules.at(-1)!.headers.push(line.trim().split(":")[0]!);
     }
-    const paths = ["/api/data", "/api/data/", "/api/data/index.json", "/api/data/acme-ai", "/api/data/acme-ai/index.json", "/api/status", "/api/status/", "/api/status.json", "/api/openapi.json", "/api/provider.schema.json", "/api/review-queue.json", "/api/data.csv", "/api/providers.csv", "/404.html", "/404.json", "/index.html", "/providers/acme-ai.html"];
+    const paths = ["/api/data", "/api/data/", "/api/data/index.json", "/api/data/acme-ai", "/api/data/acme-ai/index.json", "/api/status", "/api/status/", "/api/status.json", "/api/openapi.json", "/api/provider.schema.json", "/api/review-queue.json", "/api/data.csv", "/api/providers.csv", "/404.html", "/404.json", "/index.html", "/providers/acme-ai.html", "/api/changes/2.json", "/archive/index.json", "/archive/2026-11-25.0123456789ab.json", "/datapackage.json", "/api/dcat-ap.jsonld"];
     for (const path of paths) {
       const setting = rules.filter((rule) => rule.headers.includes("Content-Type") && matches(rule.pattern, path)).map((rule) => rule.pattern);
       expect(setting.length, `${path}: ${setting.join(", ")}`).toBeLessThanOrEqual(1);
     }
     expect(matches("/api/data/*", "/api/data/index.json")).toBe(true);
+  });
+
+  it("makes each CSV file a download named with the version, once per path; the root copy names no version", async () => {
+    const { headersFile } = await import("../scripts/site/hosts/hosts.js");
+    const rulesOf = (text: string) => {
+      const rules: Array<{ pattern: string; lines: string[] }> = [];
+      for (const line of text.split("\n")) {
+        if (line.startsWith("/")) rules.push({ pattern: line, lines: [] });
+        else if (line.startsWith("  ") && rules.length) rules.at(-1)!.lines.push(line.trim());
+      }
+      return rules;
+    };
+    const dispositions = (text: string, path: string) => rulesOf(text).filter((rule) => matches(rule.pattern, path)).flatMap((rule) => rule.lines.filter((line) => line.startsWith("Content-Disposition:")));
+    const published = headersFile("2026-11-25.0123456789ab");
+    expect(dispositions(published, "/api/providers.csv")).toEqual(['Content-Disposition: attachment; filename="eu-ai-infra-evidence-providers-2026-11-25.0123456789ab.csv"']);
+    expect(dispositions(published, "/api/data.csv")).toEqual(['Content-Disposition: attachment; filename="eu-ai-infra-evidence-data-2026-11-25.0123456789ab.csv"']);
+    expect(dispositions(published, "/api/data/index.json")).toEqual([]);
+    expect(dispositions(headersFile(), "/api/data.csv")).toEqual(['Content-Disposition: attachment; filename="eu-ai-infra-evidence-data.csv"']);
+  });
+});
+
+describe("netlify.toml and vercel.json", () => {
+  it("leave the version out: netlify.toml sets no Content-Disposition (Netlify would join it with _headers'), vercel.json names the file alone", () => {
+    const files = rootHostFiles();
+    expect(files.get("netlify.toml")).not.toContain("Content-Disposition");
+    const vercel = JSON.parse(files.get("vercel.json")!) as { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+    const disposition = vercel.headers.flatMap((rule) => rule.headers.filter((header) => header.key === "Content-Disposition").map((header) => [rule.source, header.value]));
+    expect(disposition).toEqual([
+      ["/api/data.csv", 'attachment; filename="eu-ai-infra-evidence-data.csv"'],
+      ["/api/providers.csv", 'attachment; filename="eu-ai-infra-evidence-providers.csv"'],
+    ]);
   });
 });

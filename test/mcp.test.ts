@@ -82,11 +82,13 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 let tree: Tree;
+/** The dataset version the build derived; every answer that quotes Facts names it. */
+let VERSION = "";
 let local: Connection;
 
 beforeAll(async () => {
   tree = await makeTree(RECORDS);
-  await tree.build();
+  VERSION = (await tree.build()).version;
   local = await connect(["--root", tree.root]);
 });
 
@@ -115,11 +117,11 @@ describe("MCP server over stdio, reading a local build", () => {
   it("get_status reports the version, count and freshness of the build it reads", async () => {
     const result = await call(local.client, "get_status");
     expect(result.isError).toBeFalsy();
-    expect(result.data.status).toMatchObject({ ok: true, dataset_version: "test-1", providers_total: 4, last_verified: "2026-11-01" });
+    expect(result.data.status).toMatchObject({ ok: true, dataset_version: VERSION, providers_total: 4, last_verified: "2026-11-01" });
     expect(result.data.origin).toBe("the local build (public/)");
     // No answer names a folder of the machine it runs on.
     expect(JSON.stringify(result)).not.toContain(tree.root);
-    expect(result.text).toContain("Dataset version test-1: 4 providers");
+    expect(result.text).toContain(`Dataset version ${VERSION}: 4 providers`);
     expect(result.text).toContain("Newest verification 2026-11-01");
   });
 
@@ -137,7 +139,8 @@ describe("MCP server over stdio, reading a local build", () => {
     expect(result.data.not_researched).toContain("compliance.iso_27001");
     expect(result.data.not_researched).not.toContain("compliance.gdpr_dpa_available");
     expect(result.text).toMatch(/Not researched \(no Fact, or status unknown; never read as 'no'\): .*compliance\.iso_27001/);
-    expect(result.text).toContain("Cite as: European AI infrastructure evidence dataset, version test-1");
+    expect(result.text).toContain(`Cite as: European AI infrastructure evidence dataset, version ${VERSION}, CC-BY-4.0`);
+    expect(result.text).toContain(`That version's dataset stays on the site at /archive/${VERSION}.json.`);
   });
 
   it("find_providers answers the buyer's question and keeps undecidable providers apart from the 'no's", async () => {
@@ -219,13 +222,13 @@ describe("MCP server over stdio, reading a local build", () => {
     const single = await call(local.client, "get_provider", { id: "acme-ia" });
     expect(single.isError).toBe(true);
     expect(single.structuredContent).toBeUndefined();
-    expect(single.text).toMatch(/^No provider with id "acme-ia" in dataset version test-1\. Close ids: acme-ai, /);
+    expect(single.text.startsWith(`No provider with id "acme-ia" in dataset version ${VERSION}. Close ids: acme-ai, `)).toBe(true);
     expect(single.text).toContain("Call find_providers");
 
     const compared = await call(local.client, "compare_providers", { ids: ["acme-ai", "berlin-gpus", "nope"] });
     expect(compared.isError).toBe(true);
     expect(compared.text).toContain('No provider with id "berlin-gpus"');
-    expect(compared.text).toMatch(/"berlin-gpus" in dataset version test-1\. Close ids: berlin-gpu,/);
+    expect(compared.text).toContain(`"berlin-gpus" in dataset version ${VERSION}. Close ids: berlin-gpu,`);
     expect(compared.text).toContain('No provider with id "nope"');
     expect(compared.text).not.toContain('id "acme-ai"');
 
@@ -377,7 +380,7 @@ describe("MCP server reading a deployed site (--base-url)", () => {
     const during = await call(remote.client, "get_status");
     expect(seen.filter((request) => request.status === 503).length).toBe(2);
     expect(during.isError).toBeFalsy();
-    expect(during.data.status.dataset_version).toBe("test-1");
+    expect(during.data.status.dataset_version).toBe(VERSION);
     expect(during.data.warnings).toHaveLength(2);
     expect(during.text).toContain(`WARNING: ${origin}/api/data answered HTTP 503; using the copy last checked at `);
     down = false;

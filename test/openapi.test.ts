@@ -55,6 +55,9 @@ describe("the OpenAPI document", () => {
       ["Dataset", dataset],
       ["Status", JSON.parse(await fs.readFile(path.join(built.publicDir, "api/status.json"), "utf8"))],
       ["Error", JSON.parse(await fs.readFile(path.join(built.publicDir, "404.json"), "utf8"))],
+      ["ArchiveIndex", JSON.parse(await fs.readFile(path.join(built.publicDir, "archive/index.json"), "utf8"))],
+      ["Dataset", JSON.parse(await fs.readFile(path.join(built.publicDir, `archive/${dataset.version}.json`), "utf8"))],
+      ["ChangesDocument", JSON.parse(await fs.readFile(path.join(built.publicDir, "api/changes.json"), "utf8"))],
     ];
     for (const provider of dataset.providers) {
       checks.push(["Provider", JSON.parse(await fs.readFile(path.join(built.publicDir, `api/data/${provider.id}/index.json`), "utf8"))]);

@@ -142,7 +142,7 @@ describe("one registry of buyer questions", () => {
     const report = reportOf(records, { today: TODAY, staleDays: 180, questions });
     expect(report.questions.find((question) => question.key === "egress")).toEqual({ key: "egress", label: "Free egress", asked: 2, answered: 1 });
 
-    const columns = providersCsvColumns("https://example.test", questions);
+    const columns = providersCsvColumns(questions);
     const headers = columns.map((column) => column.header);
     expect(headers).toEqual(expect.arrayContaining(["Free egress", "Free egress: text", "Free egress: status", "Free egress: source date"]));
     expect(columns.find((column) => column.header === "Free egress")!.cell(records[0]!)).toBe("true");

@@ -97,6 +97,21 @@ function defaultBaseUrl(): string {
   }
 }
 
+/**
+ * EVIDENCE_REPOSITORY_URL: the source repository's web address (the Pages workflow sets it), for the archive's
+ * links to the data at a commit; absent or not a plain http(s) address, the archive names commits only.
+ */
+function repositoryUrl(): string | undefined {
+  const fromEnvironment = process.env.EVIDENCE_REPOSITORY_URL;
+  if (!fromEnvironment) return undefined;
+  try {
+    return parseBaseUrl(fromEnvironment);
+  } catch {
+    console.warn("warning: EVIDENCE_REPOSITORY_URL is not an absolute http(s) URL; the archive names commits without links");
+    return undefined;
+  }
+}
+
 function printBuild(result: BuildResult): void {
   const { publish } = result;
   // The .gz and .br copies change with their file: list the file once.
@@ -110,6 +125,8 @@ function printBuild(result: BuildResult): void {
       `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
       `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written`,
   );
+  const kept = result.recorded?.done ? "kept in archive/ (commit it with the data)" : `not kept in archive/: ${result.recorded?.reason ?? "not asked"}`;
+  console.log(`dataset version ${result.version}, ${kept}`);
 }
 
 async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; readChanges?: (root: string) => Promise<ChangeList> }): Promise<number> {
@@ -121,6 +138,8 @@ async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?:
       githubPages: options.githubPages,
       sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
       writeRootHostFiles: true,
+      recordVersion: true,
+      repositoryUrl: repositoryUrl(),
       onLockWait: (message) => console.error(message),
     });
     printProblems(result.warnings);

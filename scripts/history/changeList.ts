@@ -2,21 +2,18 @@ import { diffSnapshots } from "./diff.js";
 import { readHistory, type HistoryOptions } from "./readHistory.js";
 import type { ChangeEntry, ChangesDocument, History } from "./shapes.js";
 
-/** Entries /api/changes.json holds at most: enough for months of edits, small enough to fetch on a phone. */
-export const MAX_CHANGE_ENTRIES = 500;
-
 /**
- * /api/changes.json but its generated_at, which the records decide: all the change feed takes from the
- * history, and small (at most MAX_CHANGE_ENTRIES entries) where the history it is made from is not.
+ * Every change the history holds, before the site pages it (/api/changes.json and its next pages): all the
+ * change feed takes from the history, and small where the history it is made from is not.
  */
-export type ChangeList = Omit<ChangesDocument, "generated_at">;
+export type ChangeList = Omit<ChangesDocument, "generated_at" | "page" | "pages" | "total_entries" | "next">;
 
 /**
  * Each snapshot compared with the one before it, newest first. Pure. The oldest snapshot of a cut window has
  * no predecessor and only serves as a base: comparing it with nothing would report every provider as added
  * on that day.
  */
-export function changeListOf(history: History, maxEntries = MAX_CHANGE_ENTRIES): ChangeList {
+export function changeListOf(history: History, maxEntries = Number.POSITIVE_INFINITY): ChangeList {
   if (history.history === "unavailable") return { history: "unavailable", note: history.note, commits_read: 0, truncated: false, skipped: [], entries: [] };
   const { snapshots, reachesFirstCommit } = history;
   const listed = reachesFirstCommit ? snapshots.length : Math.max(0, snapshots.length - 1);

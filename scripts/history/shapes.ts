@@ -37,7 +37,10 @@ export type FactState = z.infer<typeof FactState>;
 
 export const ChangeEntry = z
   .object({
-    dataset_version: z.string().nullable().describe("version in data/dataset.json at the commit; null when that file was missing or unreadable there."),
+    dataset_version: z
+      .string()
+      .nullable()
+      .describe("The version label typed in data/dataset.json at the commit, from before versions were derived (one label then covered many states of the data); null when the file names none, as it does since the build derives the version (see /archive/index.json for the versions and their commits)."),
     date: IsoDate.describe("Commit date, UTC."),
     commit: z.string().regex(/^[0-9a-f]{12}$/).describe("The commit, as the first 12 hex digits of its id."),
     provider_id: z.string().describe("The seed file's name without .json: data/providers/<provider_id>.json."),
@@ -64,9 +67,16 @@ export const ChangesDocument = z
       .describe("git: derived from the git history of data/. unavailable: the build had no history to read (see note); entries is then empty, which does not mean nothing changed."),
     note: z.string().nullable().describe("Why the history is unavailable, or which span of it was read."),
     commits_read: z.number().int().nonnegative().describe("How many commits that changed data/ are compared."),
-    truncated: z.boolean().describe("true when more changes were found than entries holds; the oldest were left out."),
+    truncated: z.boolean().describe("true when more changes were found than the pages hold; the oldest were left out."),
     skipped: z.array(SkippedFile).describe("Files that could not be read at some commit. Such a file keeps its earlier state, so no change is invented for it."),
-    entries: z.array(ChangeEntry).describe("Newest first: by commit, then provider id, then the Fact's place in the record."),
+    page: z.number().int().positive().describe("This page's number: 1 is /api/changes.json, n > 1 is /api/changes/n.json."),
+    pages: z.number().int().positive().describe("How many pages the changes fill."),
+    total_entries: z.number().int().nonnegative().describe("Entries on all pages together."),
+    next: z
+      .string()
+      .nullable()
+      .describe("The next (older) page, as a URL reference relative to this page's own URL (resolve it as a browser resolves a link); null on the last page, whose last entry is the oldest change listed."),
+    entries: z.array(ChangeEntry).describe("Newest first: by commit, then provider id, then the Fact's place in the record. Page n holds entries (n-1)·size+1 to n·size of the whole list."),
   })
   .meta({ id: "ChangesDocument" });
 export type ChangesDocument = z.infer<typeof ChangesDocument>;

@@ -138,7 +138,11 @@ export function providerHeading(record: Provider): string {
   return `${oneLine(record.name, 80)} (${record.id}), ${record.category}${contested}`;
 }
 
-/** The licence asks for a citation with the version: every answer that quotes Facts ends with it. */
+/**
+ * The licence asks for a citation with the version: every answer that quotes Facts ends with it. The version pins
+ * the data (it is derived from it), and the site keeps that version's dataset at its archive path for good.
+ */
 export function citationLine(version: string, license: string | undefined): string {
-  return `Cite as: European AI infrastructure evidence dataset, version ${oneLine(version, 40)}, ${license ? oneLine(license, 40) : "CC BY 4.0"}, with each Fact's status, verification date and source date.`;
+  const shown = oneLine(version, 40);
+  return `Cite as: European AI infrastructure evidence dataset, version ${shown}, ${license ? oneLine(license, 40) : "CC BY 4.0"}, with each Fact's status, verification date and source date. That version's dataset stays on the site at /archive/${encodeURIComponent(shown)}.json.`;
 }

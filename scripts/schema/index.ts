@@ -10,3 +10,4 @@ export * from "./registry.js";
 export * from "./providersIndex.js";
 export * from "./priceRegistry.js";
 export * from "./prices.js";
+export * from "./archive.js";

@@ -3,14 +3,20 @@ import { Category, Provider } from "./provider.js";
 import { FactStatus } from "./fact.js";
 import { HttpUrl, IsoDate, IsoDateTime } from "./primitives.js";
 
-/** data/dataset.json: what the maintainers write about the dataset as a whole. */
-/** The version label is written into JSON, pages, llms.txt and feeds: one short line of plain characters. */
-export const VersionLabel = z
+/**
+ * The dataset version: the day of the newest date the published data carries, then the first 12 hex digits of
+ * the SHA-256 of the published data (scripts/site/version.ts). Derived by every build, never typed.
+ */
+export const DatasetVersion = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/, { message: "must be one short line of letters, digits, dots, hyphens, plus signs or underscores (e.g. 2026.11.22)" });
+  .regex(/^\d{4}-\d{2}-\d{2}\.[0-9a-f]{12}$/, { message: "must be a derived dataset version: YYYY-MM-DD.<12 hex digits>" })
+  .describe("Dataset version, derived by the build: the newest date in the data, then the first 12 hex digits of the SHA-256 of the published data. The same data gives the same version on any machine; any change of the published data gives a new one.");
 
+/** data/dataset.json: what the maintainers write about the dataset as a whole. The version is not among it. */
 export const DatasetMeta = z.looseObject({
-  version: VersionLabel,
+  version: z
+    .never({ error: "the dataset version is derived by the build from the published data and is never typed: remove \"version\" from data/dataset.json" })
+    .optional(),
   source: z.string().optional(),
   note: z.string().optional(),
   license: z.string().min(1),
@@ -20,7 +26,7 @@ export type DatasetMeta = z.infer<typeof DatasetMeta>;
 
 export const Dataset = z
   .looseObject({
-    version: z.string().describe("Dataset version label, independent of the API paths."),
+    version: z.string().describe("Dataset version, derived by the build from the published data (YYYY-MM-DD.<12 hex digits>; labels typed by hand before versions were derived look like 2026.11.23.1). Independent of the API paths; /archive/{version}.json keeps each version's dataset."),
     source: z.string().optional().describe("How the data was produced and the status discipline."),
     generated_at: IsoDateTime.optional(),
     note: z.string().optional().describe("The merge rule."),
@@ -36,7 +42,7 @@ const Count = z.number().int().nonnegative();
 export const Status = z
   .looseObject({
     ok: z.boolean(),
-    dataset_version: z.string(),
+    dataset_version: z.string().describe("The version of the dataset this status describes (Dataset.version); cite it."),
     providers_total: Count,
     inference_api: Count.optional().describe("Number of providers in the inference_api category."),
     last_verified: IsoDate.nullable().optional().describe("Newest verified_at of any Fact."),

@@ -3,10 +3,11 @@ import { promises as fs } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { ENCODINGS } from "../site/compress.js";
-import { HTML_HEADERS, JSON_HEADERS } from "../routes.js";
+import { HTML_HEADERS, JSON_HEADERS, JSON_LD_HEADERS } from "../routes.js";
 
 const TYPES: Record<string, Readonly<Record<string, string>>> = {
   ".json": JSON_HEADERS,
+  ".jsonld": JSON_LD_HEADERS,
   ".html": { "Content-Type": "text/html; charset=utf-8", ...HTML_HEADERS },
   ".txt": { "Content-Type": "text/plain; charset=utf-8" },
   ".css": { "Content-Type": "text/css; charset=utf-8" },

@@ -8,7 +8,7 @@ import { jsonText } from "../site/artefacts.js";
 import { serveConfig } from "../site/hosts/hosts.js";
 import { recoverInterruptedSwap, withBuildLock } from "../publish.js";
 import { createEncodedSender, variesByEncoding } from "./encoded.js";
-import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, FILES, HTML_HEADERS, JSON_HEADERS, SECURITY_HEADERS, fileForPath, isApiPath } from "../routes.js";
+import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, DOWNLOADS, FILES, HTML_HEADERS, JSON_HEADERS, SECURITY_HEADERS, downloadHeaders, fileForPath, isApiPath } from "../routes.js";
 
 export interface ServerOptions {
   publicDir: string;
@@ -102,8 +102,40 @@ function withoutTrailingSlash(rawUrl: string): string {
   return rawUrl;
 }
 
+/**
+ * The dataset version of the published site, from its status.json, read again only when that file changes: the
+ * CSV files download under names with the version of the build that wrote them. null when none can be read.
+ */
+function publishedVersionReader(publicDir: string): () => Promise<string | null> {
+  let known: { mtimeMs: number; size: number; version: string | null } | null = null;
+  const file = path.join(publicDir, FILES.status);
+  return async () => {
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile()) return null;
+    if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.version;
+    let version: string | null = null;
+    try {
+      const parsed = JSON.parse(await fs.readFile(file, "utf8")) as { dataset_version?: unknown };
+      // It goes into a header: only a version's own characters.
+      if (typeof parsed.dataset_version === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(parsed.dataset_version)) version = parsed.dataset_version;
+    } catch {
+      // half written or not ours: no version in the name
+    }
+    known = { mtimeMs: stat.mtimeMs, size: stat.size, version };
+    return version;
+  };
+}
+
 export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUrl">) {
   const config = { ...serveConfig(), public: path.resolve(options.publicDir), etag: true };
+  const publishedVersion = publishedVersionReader(config.public);
+  const configs = new Map<string | null, typeof config>();
+  /** serve-handler's configuration with the download names of this version. */
+  const configFor = (version: string | null) => {
+    let found = configs.get(version);
+    if (!found) configs.set(version, (found = { ...serveConfig(version), public: config.public, etag: true }));
+    return found;
+  };
   /**
    * serve-handler refuses a link only where the final path is one; a linked folder on the way (public/x → /)
    * would still be followed. Every file it looks at must really lie inside the published folder.
@@ -177,6 +209,9 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
     await recoverIfSwapWasCut();
     request.url = withoutTrailingSlash(rawUrl);
     const file = fileForPath(decodeURIComponent(request.url.split("?")[0]!));
+    const download = DOWNLOADS.find((entry) => entry.file === file);
+    const version = download ? await publishedVersion() : null;
+    if (download) for (const [key, value] of Object.entries(downloadHeaders(download, version))) response.setHeader(key, value);
     if (variesByEncoding(file)) {
       response.setHeader("Vary", "Accept-Encoding");
       if (await sendEncoded(request, response, file)) return;
@@ -189,7 +224,7 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
     const range = request.headers.range;
     if (range !== undefined && !readableRange(range)) delete request.headers.range;
     try {
-      await handler(request, response, config, {
+      await handler(request, response, configFor(version), {
         lstat: lstatInside as unknown as typeof import("node:fs").lstat,
         // Every error answers with the API's Error body, whatever the request's Accept header says.
         sendError: async (_absolutePath, res, _acceptsJSON, _current, _handlers, _config, spec) => {

@@ -5,14 +5,20 @@ import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, createBrotliCompress, createBrotliDecompress, createGunzip, createGzip, gunzipSync, gzip, gzipSync } from "node:zlib";
 
 /** Text files worth compressing ahead of time; below the size a gzip header costs more than it saves. */
-const COMPRESSIBLE = /\.(json|html|txt|css|js|svg|xml|csv)$/;
+const COMPRESSIBLE = /\.(json|jsonld|html|txt|css|js|svg|xml|csv)$/;
 const MIN_BYTES = 1024;
 
 export const GZIP_LEVEL = 6;
 
+/**
+ * The kept versions' datasets (archive/<version>.json) get no copies: they are many, large and rarely read, and
+ * at a cold build each would cost 40 ms of compression (hosts compress them on the way anyway).
+ */
+const KEPT_VERSION = /^archive\/(?!index\.json$)/;
+
 /** Whether a file of this many bytes gets `.gz` and `.br` copies. */
 export function isCompressibleSize(file: string, size: number): boolean {
-  return COMPRESSIBLE.test(file) && size >= MIN_BYTES;
+  return COMPRESSIBLE.test(file) && size >= MIN_BYTES && !KEPT_VERSION.test(file);
 }
 
 /** Whether a file gets `.gz` and `.br` copies. */

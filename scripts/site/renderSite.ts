@@ -3,8 +3,8 @@ import type { Provider } from "../schema/index.js";
 import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import type { ChangeList } from "../history/changeList.js";
-import { jsonText, openArtefact, type Artefacts } from "./artefacts.js";
-import { CHANGES_NOT_READ, emitChanges, recentChangesFor } from "./api/changes.js";
+import { addText, jsonText, openArtefact, type Artefacts } from "./artefacts.js";
+import { CHANGES_NOT_READ, emitChanges, recentChangesByProvider } from "./api/changes.js";
 import { openDatasetCsv } from "./api/csv.js";
 import { openProvidersCsv } from "./api/providersCsv.js";
 import { openProvidersIndex } from "./api/providersIndex.js";
@@ -13,7 +13,11 @@ import { LANG_PREFIX, LANGS } from "./browse/messages.js";
 import type { PriceRow } from "../schema/index.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
-import { openDataset } from "./api/dataset.js";
+import { datasetHeadText, openDataset } from "./api/dataset.js";
+import { archiveFileWriter, archiveIndex, emitArchive, hashingWriter, type KeptVersion } from "./api/archive.js";
+import { datasetVersion } from "./version.js";
+import { dataPackage } from "./describe/dataPackage.js";
+import { dcatAp } from "./describe/dcat.js";
 import { emitErrors } from "./api/errors.js";
 import { emitHostFiles } from "./hosts/hosts.js";
 import { emitInterfaceDescriptions } from "./describe/openapi.js";
@@ -28,6 +32,10 @@ export interface SiteOptions {
   sourceDateEpoch?: string;
   /** What changed in the git history of data/ (readChangeList); without it the change feed says it was not read. */
   changes?: ChangeList;
+  /** The versions kept in the repository's archive/ folder (scripts/archive/store.ts), and the repository's address. */
+  archive?: { kept: readonly KeptVersion[]; repositoryUrl?: string };
+  /** The commit whose data this is, when the data is committed and the build records its version in archive/ (it dates it there). */
+  dataCommit?: { commit: string; committedAt: string } | null;
 }
 
 /** Every file of the published site: its path inside public/ and its bytes. */
@@ -49,6 +57,10 @@ export function generatedAtFor(records: readonly RecordSummary[], sourceDateEpoc
 export interface RenderedSite<T extends Artefacts = Site> {
   files: T;
   generatedAt: string;
+  /** The dataset version, derived from the published data (see version.ts). */
+  version: string;
+  /** The dataset as published, in the parts the archive keeps: its text before the first provider, and its SHA-256. */
+  dataset: { head: string; sha256: string };
 }
 
 /** One record as the site renders it: its file's bytes, its summary, and the record itself on demand. */
@@ -90,24 +102,31 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const records = "records" in dataset ? dataset.records : dataset.providers.map(renderRecordOf);
   const summaries = records.map((entry) => entry.summary);
   const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
+  const version = datasetVersion(dataset.meta, records);
   const changes = emitChanges(site, options.changes ?? CHANGES_NOT_READ, { generatedAt, baseUrl: options.baseUrl });
   // The dataset first, from the records' bytes alone: it is the largest file, and its compressed copies are
-  // then made while everything else is rendered.
-  const datasetFile = openDataset(site, dataset.meta, generatedAt);
+  // then made while everything else is rendered. A version the archive does not keep yet gets its permanent
+  // copy from the same parts.
+  const kept = options.archive?.kept ?? [];
+  const keptCurrent = kept.find((entry) => entry.version === version);
+  const head = datasetHeadText(dataset.meta, version, generatedAt);
+  let published = { sha256: "", size: 0 };
+  const datasetOut = hashingWriter([openArtefact(site, FILES.dataset), ...(keptCurrent ? [] : [archiveFileWriter(site, version)])], (sha256, size) => (published = { sha256, size }));
+  const datasetFile = openDataset(datasetOut, head);
   for (const entry of records) datasetFile.add(entry.json);
   datasetFile.end();
   const csv = openDatasetCsv(openArtefact(site, FILES.csv));
-  const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv), options.baseUrl);
-  const providersIndex = openProvidersIndex(openArtefact(site, FILES.providersIndex), dataset.meta, generatedAt);
-  const pricesJson = openPricesJson(openArtefact(site, FILES.prices), dataset.meta, generatedAt);
+  const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv));
+  const providersIndex = openProvidersIndex(openArtefact(site, FILES.providersIndex), { version, license: dataset.meta.license }, generatedAt);
+  const pricesJson = openPricesJson(openArtefact(site, FILES.prices), { version, license: dataset.meta.license }, generatedAt);
   const pricesCsv = openPricesCsv(openArtefact(site, FILES.pricesCsv));
   const prices: PriceRow[] = [];
+  const recentChanges = recentChangesByProvider(changes.entries, 5);
   for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);
-    const recentChanges = recentChangesFor(record.id, changes.entries, 5);
     for (const lang of LANGS) {
-      site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version: dataset.meta.version, recentChanges, lang })));
+      site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version, recentChanges: recentChanges.get(record.id) ?? [], lang })));
     }
     prices.push(...priceRowsOf(record));
     csv.add(record);
@@ -121,12 +140,24 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   providersIndex.end();
   pricesJson.end();
   pricesCsv.end();
-  const status = { ...statusOf(dataset.meta.version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
+  const status = { ...statusOf(version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
   emitStatus(site, status);
   emitBrowse(site, summaries, prices, status, options.baseUrl);
   emitErrors(site, options.baseUrl);
-  emitHostFiles(site, summaries.map((record) => record.id));
+  emitHostFiles(site, summaries.map((record) => record.id), version);
   emitReviewQueue(site, dataset.reviewQueue);
   emitInterfaceDescriptions(site, options.baseUrl);
-  return { files: site, generatedAt };
+  addText(site, FILES.dataPackage, `${JSON.stringify(dataPackage(status, options.baseUrl), null, 2)}\n`);
+  addText(site, FILES.dcat, `${JSON.stringify(dcatAp(status, options.baseUrl), null, 2)}\n`);
+  const current: KeptVersion = keptCurrent ?? {
+    version,
+    commit: options.dataCommit?.commit ?? null,
+    committedAt: options.dataCommit?.committedAt ?? null,
+    // A build given the commit of its data records this version once it is published.
+    recorded: Boolean(options.dataCommit),
+    ...published,
+  };
+  const archive = [...kept.filter((entry) => entry !== keptCurrent), current];
+  emitArchive(site, archiveIndex(version, archive, changes, { baseUrl: options.baseUrl, repositoryUrl: options.archive?.repositoryUrl }), archive);
+  return { files: site, generatedAt, version, dataset: { head, sha256: published.sha256 } };
 }

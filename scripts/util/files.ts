@@ -2,7 +2,7 @@ import { mkdirSync, promises as fs, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** Writes through a temporary file and a rename, so a reader never sees half a file. */
-export async function writeAtomically(file: string, text: string): Promise<void> {
+export async function writeAtomically(file: string, text: string | Uint8Array): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.tmp-${process.pid}`;
   await fs.writeFile(temporary, text);

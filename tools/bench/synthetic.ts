@@ -24,7 +24,7 @@ export async function writeSyntheticData(root: string, templates: Json[], count:
   await fs.mkdir(providers, { recursive: true });
   await fs.writeFile(
     path.join(root, "data", "dataset.json"),
-    JSON.stringify({ version: `bench-${count}`, source: "synthetic benchmark data", note: "merge rule", license: "CC-BY-4.0" }),
+    JSON.stringify({ source: `synthetic benchmark data, ${count} providers`, note: "merge rule", license: "CC-BY-4.0" }),
   );
   // The copies cite the same pinned repository files, whose dates the validator checks against this file.
   const sourceDates = path.join(path.dirname(path.dirname(path.dirname(new URL(import.meta.url).pathname))), "data", "source-dates.json");

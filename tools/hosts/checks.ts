@@ -123,6 +123,11 @@ export async function check(origin: string, requirement: Requirement, id: string
   if (seen.nosniff?.toLowerCase() !== "nosniff") problems.push(`nosniff ${seen.nosniff ?? "(none)"}`);
   if (!seen.referrerPolicy) problems.push("Referrer-Policy (none)");
   if (!body.ok) problems.push(requirement.body === "error" ? "body is not the Error body" : `body ${body.note.slice(0, 40)}`);
+  // The CSV file is a download saved under a name with the dataset version (public/_headers, public/serve.json).
+  const disposition = response.headers.get("content-disposition");
+  if (requirement.body === "csv" && !/^attachment; filename="eu-ai-infra-evidence-data-\d{4}-\d{2}-\d{2}\.[0-9a-f]{12}\.csv"$/.test(disposition ?? "")) {
+    problems.push(`Content-Disposition ${disposition ?? "(none)"}`);
+  }
   return { requirement, seen, problems };
 }
 

@@ -1,10 +1,11 @@
 import { changeListOf, type ChangeList } from "../../history/changeList.js";
 import type { ChangeEntry, ChangesDocument, History } from "../../history/shapes.js";
+import { FILES } from "../../routes.js";
 import { addText, jsonText, type Artefacts } from "../artefacts.js";
 import { atomFeed } from "./feed.js";
 
-/** Where the change feed is published inside public/. */
-export const CHANGES_FILES = { json: "api/changes.json", feed: "feed.xml" } as const;
+/** Entries per page of /api/changes.json, and in the Atom feed: months of edits, small enough to fetch on a phone. */
+export const CHANGES_PER_PAGE = 500;
 
 /** For a build that was not given the history (renderSite called without it, as in most tests). */
 export const CHANGES_NOT_READ: ChangeList = changeListOf({ history: "unavailable", note: "This build did not read the git history of data/." });
@@ -12,30 +13,62 @@ export const CHANGES_NOT_READ: ChangeList = changeListOf({ history: "unavailable
 export interface ChangesOptions {
   /** The build's generated_at, so an unchanged history rebuilds to the same bytes. */
   generatedAt: string;
-  maxEntries?: number;
+  /** Entries per page. */
+  pageSize?: number;
 }
 
-/** /api/changes.json from the history (see changeListOf). Pure. */
+/** The path of page n inside public/: 1 is /api/changes.json, the rest are /api/changes/n.json. */
+const pageFile = (page: number) => (page === 1 ? FILES.changes : FILES.changesPage(page));
+
+/** Page n's link to page n+1, relative to page n's own URL, so it holds wherever the site is served. */
+const nextLink = (page: number) => (page === 1 ? `changes/${page + 1}.json` : `${page + 1}.json`);
+
+/** Every page of the change list, newest entries first; a list without entries is one empty page. Pure. */
+export function changesPages(changes: ChangeList, options: ChangesOptions): ChangesDocument[] {
+  const size = Math.max(1, Math.floor(options.pageSize ?? CHANGES_PER_PAGE));
+  const pages = Math.max(1, Math.ceil(changes.entries.length / size));
+  return Array.from({ length: pages }, (_, index) => ({
+    generated_at: options.generatedAt,
+    ...changes,
+    page: index + 1,
+    pages,
+    total_entries: changes.entries.length,
+    next: index + 1 < pages ? nextLink(index + 1) : null,
+    entries: changes.entries.slice(index * size, (index + 1) * size),
+  }));
+}
+
+/** /api/changes.json (the first page) from the history (see changeListOf). Pure. */
 export function changesDocument(history: History, options: ChangesOptions): ChangesDocument {
-  return documentOf(changeListOf(history, options.maxEntries), options.generatedAt);
+  return changesPages(changeListOf(history), options)[0]!;
 }
 
-const documentOf = (changes: ChangeList, generatedAt: string): ChangesDocument => ({ generated_at: generatedAt, ...changes });
-
-/** A provider's newest `count` changes, newest first, for its page. */
-export function recentChangesFor(providerId: string, entries: readonly ChangeEntry[], count: number): ChangeEntry[] {
-  const found: ChangeEntry[] = [];
+/**
+ * Each provider's newest `count` changes, newest first, for its page: one pass over every change, however many
+ * providers and changes there are (the list is no longer cut at 500).
+ */
+export function recentChangesByProvider(entries: readonly ChangeEntry[], count: number): ReadonlyMap<string, readonly ChangeEntry[]> {
+  const found = new Map<string, ChangeEntry[]>();
   for (const entry of entries) {
-    if (found.length >= count) break;
-    if (entry.provider_id === providerId) found.push(entry);
+    const list = found.get(entry.provider_id);
+    if (!list) found.set(entry.provider_id, [entry]);
+    else if (list.length < count) list.push(entry);
   }
   return found;
 }
 
-/** Writes /api/changes.json and /feed.xml; returns the document so pages can show each provider's changes. */
-export function emitChanges(artefacts: Artefacts, changes: ChangeList, options: { generatedAt: string; baseUrl: string }): ChangesDocument {
-  const document = documentOf(changes, options.generatedAt);
-  addText(artefacts, CHANGES_FILES.json, jsonText(document));
-  addText(artefacts, CHANGES_FILES.feed, atomFeed(document, { baseUrl: options.baseUrl }));
-  return document;
+/** A provider's newest `count` changes, newest first. */
+export function recentChangesFor(providerId: string, entries: readonly ChangeEntry[], count: number): readonly ChangeEntry[] {
+  return recentChangesByProvider(entries, count).get(providerId) ?? [];
+}
+
+/**
+ * Writes /api/changes.json and its next pages, and /feed.xml from the first page (the feed keeps its window of
+ * the newest changes); returns every change, so pages can show each provider's and the archive its commits.
+ */
+export function emitChanges(artefacts: Artefacts, changes: ChangeList, options: { generatedAt: string; baseUrl: string; pageSize?: number }): ChangeList {
+  const pages = changesPages(changes, options);
+  pages.forEach((page, index) => addText(artefacts, pageFile(index + 1), jsonText(page)));
+  addText(artefacts, FILES.feed, atomFeed(pages[0]!, { baseUrl: options.baseUrl }));
+  return changes;
 }

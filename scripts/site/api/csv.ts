@@ -23,10 +23,18 @@ export const CSV_COLUMNS = [
 /**
  * A cell a spreadsheet shows as text and never runs: a leading =, +, -, @, tab or carriage return would
  * make Excel, LibreOffice or Sheets read it as a formula, so it gets a leading apostrophe (OWASP's advice).
+ * A month date (2026-02, a source dated by its month only) gets one too: a spreadsheet reads it as a date and
+ * pads it to the first of the month (2026-02-01), a precision the source never stated. Gnumeric takes the
+ * apostrophe as the mark of a text cell and shows 2026-02.
  */
 export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r]/.test(text) || MONTH.test(text) ? `'${text}` : text;
 }
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** UTF-8 files start with a byte-order mark: Excel on Windows reads UTF-8 only after one (å, ä, ö and ü stay intact). */
+export const BYTE_ORDER_MARK = Buffer.from("\uFEFF");
 
 /** RFC 4180: quote a field holding a comma, quote or line break, doubling the quotes inside. */
 export function csvField(value: unknown): string {
@@ -36,11 +44,12 @@ export function csvField(value: unknown): string {
 }
 
 /**
- * Every Fact of every provider as CSV (UTF-8, CRLF line ends); lists and objects as JSON. Handed over one
- * provider at a time: at 10,000 providers the text is 80 MB, and one joined string of a million rows cost
- * the build 400 MB of memory.
+ * Every Fact of every provider as CSV (UTF-8 with a byte-order mark, CRLF line ends); lists and objects as
+ * JSON. Handed over one provider at a time: at 10,000 providers the text is 80 MB, and one joined string of a
+ * million rows cost the build 400 MB of memory.
  */
 export function openDatasetCsv(out: ArtefactWriter): PartsWriter<Provider> {
+  out.write(BYTE_ORDER_MARK);
   out.write(Buffer.from(`${CSV_COLUMNS.join(",")}\r\n`));
   return {
     add(record) {

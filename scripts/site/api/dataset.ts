@@ -1,24 +1,32 @@
 import type { DatasetMeta } from "../../schema/index.js";
-import { FILES } from "../../routes.js";
-import { openArtefact, type Artefacts, type PartsWriter } from "../artefacts.js";
+import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
+import { publishedMeta } from "../version.js";
+
+/** The Dataset's members before `providers`, in the order /api/data has always written them. */
+export function datasetHead(meta: DatasetMeta, version: string, generatedAt: string): Record<string, unknown> {
+  const { source, note, ...rest } = publishedMeta(meta);
+  return {
+    version,
+    ...(source !== undefined && { source }),
+    generated_at: generatedAt,
+    ...(note !== undefined && { note }),
+    ...rest,
+  };
+}
+
+/** The dataset's text before its first provider: what the archive keeps as a version's `head`. */
+export function datasetHeadText(meta: DatasetMeta, version: string, generatedAt: string): string {
+  return `${JSON.stringify(datasetHead(meta, version, generatedAt)).slice(0, -1)},"providers":[`;
+}
 
 /**
  * The dataset, assembled from the providers' own files (each a serialisation and a newline), so that
  * each provider file is byte-identical to its entry in the dataset. It is handed over one provider at a
  * time: at 10,000 providers the document is 90 MB, and a build that held it whole (and then its compressed
- * copies) peaked 150 MiB higher.
+ * copies) peaked 150 MiB higher. The archive keeps a version in these same parts (scripts/archive/store.ts).
  */
-export function openDataset(artefacts: Artefacts, meta: DatasetMeta, generatedAt: string): PartsWriter<Buffer> {
-  const head = {
-    version: meta.version,
-    ...(meta.source !== undefined && { source: meta.source }),
-    generated_at: generatedAt,
-    ...(meta.note !== undefined && { note: meta.note }),
-    license: meta.license,
-    ...(meta.license_url !== undefined && { license_url: meta.license_url }),
-  };
-  const dataset = openArtefact(artefacts, FILES.dataset);
-  dataset.write(Buffer.from(`${JSON.stringify(head).slice(0, -1)},"providers":[`));
+export function openDataset(dataset: ArtefactWriter, head: string): PartsWriter<Buffer> {
+  dataset.write(Buffer.from(head));
   const comma = Buffer.from(",");
   let first = true;
   return {

@@ -1,5 +1,5 @@
 import { factAt, isResearched, stringValueOf, type FactSeen } from "../../schema/factPath.js";
-import type { DatasetMeta, PriceRow, Provider } from "../../schema/index.js";
+import type { PriceRow, Provider } from "../../schema/index.js";
 import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
 import { csvField } from "./csv.js";
 
@@ -73,7 +73,7 @@ export const PRICE_COLUMNS = [
 ] as const satisfies readonly (keyof PriceRow)[];
 
 /** /api/prices.json, handed over record by record. */
-export function openPricesJson(out: ArtefactWriter, meta: Pick<DatasetMeta, "version" | "license">, generatedAt: string): PartsWriter<Provider> {
+export function openPricesJson(out: ArtefactWriter, meta: { version: string; license?: string }, generatedAt: string): PartsWriter<Provider> {
   const head = JSON.stringify({ version: meta.version, generated_at: generatedAt, license: meta.license });
   out.write(Buffer.from(`${head.slice(0, -1)},"prices":[`));
   let first = true;

@@ -2,7 +2,7 @@ import { BUYER_QUESTIONS, type BuyerQuestion } from "../../schema/buyerQuestions
 import { answerOf, answerText, typedCell } from "../../schema/answers.js";
 import { factAt, type FactPath } from "../../schema/coverage.js";
 import type { Provider } from "../../schema/index.js";
-import { csvField } from "./csv.js";
+import { BYTE_ORDER_MARK, csvField } from "./csv.js";
 import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
 
 /**
@@ -22,7 +22,7 @@ const PRICE_FIELDS: ReadonlyArray<{ label: string; path: FactPath }> = [
   { label: "Reference model", path: ["pricing", "reference_model"] },
 ];
 
-type FactLike = { value?: unknown; status?: unknown; source_date?: unknown; partial?: unknown; display?: unknown };
+type FactLike = { value?: unknown; status?: unknown; source_url?: unknown; source_date?: unknown; partial?: unknown; display?: unknown };
 
 /** A value as a person reads it: yes/no, lists joined by "; ", a location as "SE (Stockholm, inference)". */
 export function readable(value: unknown): string {
@@ -66,8 +66,8 @@ function modelsCell(record: Provider): string {
 }
 
 /**
- * Four columns per buyer question: the typed value (a token, a code, true/false; lists joined with ";"), the
- * text a person reads (the researcher's own wording where the Fact has one), its status and its source date.
+ * Five columns per buyer question: the typed value (a token, a code, true/false; lists joined with ";"), the
+ * text a person reads (the researcher's own wording where the Fact has one), its status, source and source date.
  */
 function questionColumns(question: BuyerQuestion): Column[] {
   const label = question.label.en;
@@ -76,6 +76,7 @@ function questionColumns(question: BuyerQuestion): Column[] {
     { header: label, cell: (record) => typedCell(answerOf(record, question)) },
     { header: `${label}: text`, cell: (record) => displayOf(fact(record)) ?? (WORDED.has(question.shape.kind) ? answerText(answerOf(record, question), "en") : factValue(fact(record))) },
     { header: `${label}: status`, cell: (record) => statusOf(fact(record)) },
+    { header: `${label}: source`, cell: (record) => fact(record)?.source_url },
     { header: `${label}: source date`, cell: (record) => fact(record)?.source_date },
   ];
 }
@@ -85,7 +86,8 @@ const WORDED = new Set(["boolean", "token", "tokens", "days"]);
 const statusOf = (fact: FactLike | undefined) => (typeof fact?.status === "string" ? fact.status : "unknown");
 const displayOf = (fact: FactLike | undefined) => (fact && fact.status !== "unknown" && typeof fact.display === "string" ? fact.display : null);
 
-export function providersCsvColumns(baseUrl: string, questions: readonly BuyerQuestion[] = BUYER_QUESTIONS): Column[] {
+/** Links are paths on the site the file was downloaded from, so a copy served anywhere (npm start too) points to itself. */
+export function providersCsvColumns(questions: readonly BuyerQuestion[] = BUYER_QUESTIONS): Column[] {
   const status = statusOf;
   return [
     { header: "Provider id", cell: (record) => record.id },
@@ -98,20 +100,23 @@ export function providersCsvColumns(baseUrl: string, questions: readonly BuyerQu
     ...PRICE_FIELDS.flatMap(({ label, path }) => [
       { header: label, cell: (record: Provider) => factValue(factAt(record, path) as FactLike | undefined) },
       { header: `${label}: status`, cell: (record: Provider) => status(factAt(record, path) as FactLike | undefined) },
+      { header: `${label}: source`, cell: (record: Provider) => (factAt(record, path) as FactLike | undefined)?.source_url },
       { header: `${label}: source date`, cell: (record: Provider) => (factAt(record, path) as FactLike | undefined)?.source_date },
     ]),
     { header: "Models (input / output price per 1M tokens)", cell: modelsCell },
     { header: "Models: status", cell: (record) => status(record.models as FactLike | undefined) },
+    { header: "Models: source", cell: (record) => (record.models as FactLike | undefined)?.source_url },
+    { header: "Models: source date", cell: (record) => (record.models as FactLike | undefined)?.source_date },
     { header: "Record updated", cell: (record) => record.record_updated_at },
-    { header: "Evidence (API)", cell: (record) => `${baseUrl}/api/data/${record.id}` },
+    { header: "Evidence (API path on this site)", cell: (record) => `/api/data/${record.id}` },
   ];
 }
 
 /** One row per provider, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180); handed over row by row. */
-export function openProvidersCsv(out: ArtefactWriter, baseUrl: string): PartsWriter<Provider> {
-  const columns = providersCsvColumns(baseUrl);
+export function openProvidersCsv(out: ArtefactWriter): PartsWriter<Provider> {
+  const columns = providersCsvColumns();
   const row = (cells: unknown[]) => Buffer.from(`${cells.map(csvField).join(",")}\r\n`);
-  out.write(Buffer.from("\uFEFF"));
+  out.write(BYTE_ORDER_MARK);
   out.write(row(columns.map((column) => column.header)));
   return {
     add: (record) => out.write(row(columns.map((column) => column.cell(record)))),

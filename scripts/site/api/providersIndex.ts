@@ -1,6 +1,6 @@
 import { answersOf } from "../../schema/answers.js";
 import { stringValueOf, factAt } from "../../schema/factPath.js";
-import type { DatasetMeta, Provider } from "../../schema/index.js";
+import type { Provider } from "../../schema/index.js";
 import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
 
 /** One provider's line of the light index: typed answers with their statuses, no sources or notes. */
@@ -14,7 +14,7 @@ export function indexEntryOf(record: Provider): Record<string, unknown> {
 }
 
 /** /api/providers.json, handed over record by record like the dataset: compact JSON. */
-export function openProvidersIndex(out: ArtefactWriter, meta: Pick<DatasetMeta, "version" | "license">, generatedAt: string): PartsWriter<Provider> {
+export function openProvidersIndex(out: ArtefactWriter, meta: { version: string; license?: string }, generatedAt: string): PartsWriter<Provider> {
   const head = JSON.stringify({ version: meta.version, generated_at: generatedAt, license: meta.license });
   out.write(Buffer.from(`${head.slice(0, -1)},"providers":[`));
   let first = true;

@@ -2,6 +2,7 @@ import type { RecordSummary } from "../summary.js";
 import type { PriceRow, Status } from "../../schema/index.js";
 import { addText, type Artefacts } from "../artefacts.js";
 import { llmsText } from "../describe/llms.js";
+import { withDatasetJsonLd } from "../describe/schemaOrg.js";
 import { FAVICON, STYLESHEET } from "./assets.js";
 import { comparePage } from "./comparePage.js";
 import { indexPage } from "./indexPage.js";
@@ -14,7 +15,7 @@ import { COMPARE_SCRIPT, INDEX_SCRIPT, PRICES_SCRIPT, SITE_SCRIPT } from "./scri
 export function emitBrowse(artefacts: Artefacts, providers: readonly RecordSummary[], prices: readonly PriceRow[], status: Status, baseUrl: string): void {
   for (const lang of LANGS) {
     const prefix = LANG_PREFIX[lang];
-    addText(artefacts, `${prefix}index.html`, indexPage(providers, status, lang));
+    addText(artefacts, `${prefix}index.html`, withDatasetJsonLd(indexPage(providers, status, lang), status, baseUrl));
     addText(artefacts, `${prefix}compare.html`, comparePage(providers, status, lang));
     addText(artefacts, `${prefix}prices.html`, pricesPage(prices, status, lang));
     addText(artefacts, `${prefix}methodology.html`, methodologyPage(status, baseUrl, lang));

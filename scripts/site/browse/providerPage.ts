@@ -67,7 +67,7 @@ export function citation(record: Provider, label: string, fact: FactLike, anchor
     typeof fact.source_date === "string" ? t.sourceDated(formatSourceDate(fact.source_date)) : t.undatedSource,
   ].join(", ");
   const source = typeof fact.source_url === "string" ? `, ${t.source}: ${fact.source_url}` : "";
-  return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). ${t.compare.citation(context.version)} ${context.baseUrl}/${LANG_PREFIX[t.lang]}providers/${record.id}.html#${anchor}`;
+  return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). ${t.compare.citation(context.version)} ${context.baseUrl}/archive/${context.version}.json, ${context.baseUrl}/${LANG_PREFIX[t.lang]}providers/${record.id}.html#${anchor}`;
 }
 
 /** The source watch's word on the cited page: a reader should not take the value as current until it is re-read. */
@@ -173,7 +173,7 @@ ${record.legal_name ? html`<dt>${t.provider.legalName}</dt><dd>${record.legal_na
 ${singles.length ? factTable(t.provider.overview, singles.flatMap(([, rows]) => rows), t) : ""}
 ${grouped.map(([block, rows]) => factTable(t.provider.blocks[block] ?? labelOf(block, undefined, t), rows, t))}
 ${modelsTable(record, t)}
-${context.recentChanges?.length ? html`<section id="changes"><h2>${t.provider.recentChanges}</h2><ul>${context.recentChanges.map((entry) => html`<li><time datetime="${entry.date}">${entry.date}</time> <span lang="en">${describeChange(entry)}</span> <small>(dataset ${entry.dataset_version ?? "—"}, commit <code>${entry.commit}</code>)</small></li>`)}</ul><p><a href="${root}feed.xml">${t.provider.feed}</a> · <a href="${root}api/changes.json">${t.provider.allChanges}</a></p></section>` : ""}
+${context.recentChanges?.length ? html`<section id="changes"><h2>${t.provider.recentChanges}</h2><ul>${context.recentChanges.map((entry) => html`<li><time datetime="${entry.date}">${entry.date}</time> <span lang="en">${describeChange(entry)}</span> <small>(${entry.dataset_version ? `${entry.dataset_version}, ` : ""}commit <code>${entry.commit}</code>)</small></li>`)}</ul><p><a href="${root}feed.xml">${t.provider.feed}</a> · <a href="${root}api/changes.json">${t.provider.allChanges}</a></p></section>` : ""}
 ${record._models_api ? html`<section><h2>${t.provider.scraper}</h2><p>${record._models_api.live_count} · <code>${record._models_api.endpoint}</code> · ${record._models_api.checked_at}. −: ${record._models_api.missing_in_seed.join(", ") || "—"}. +: ${record._models_api.gone_from_api.join(", ") || "—"}.</p></section>` : ""}`;
   return page({ lang, title: t.provider.title(record.name), path: `providers/${record.id}.html`, body });
 }

@@ -46,6 +46,12 @@ export function openApiDocument(baseUrl: string): JsonSchema {
     content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } },
   });
   const errorResponse = json("Error", "No provider has this id. The body is an Error; `message` is in Swedish.");
+  const download = (name: string) => ({
+    "Content-Disposition": {
+      description: `attachment, saved as ${name}-<dataset version>.csv (vercel.json, read before the build, can name no version: there ${name}.csv).`,
+      schema: { type: "string" },
+    },
+  });
   return {
     openapi: "3.1.0",
     info: {
@@ -58,7 +64,7 @@ export function openApiDocument(baseUrl: string): JsonSchema {
         "Meaning rules for consumers:",
         ...MEANING_RULES,
         "",
-        "The interface carries this date label; the dataset carries its own version (`version` in Dataset, `dataset_version` in Status). Paths carry no version.",
+        "The interface carries this date label; the dataset carries its own version (`version` in Dataset, `dataset_version` in Status), derived by the build from the published data: the same data always has the same version, and any change of it gives a new one. The three operations' paths carry no version; /archive/{version}.json keeps each published version's dataset for good.",
         "",
         "The data is licensed CC BY 4.0: cite the dataset version, and quote each value with its status, verification date and source date.",
       ].join("\n"),
@@ -70,6 +76,8 @@ export function openApiDocument(baseUrl: string): JsonSchema {
     tags: [
       { name: "evidence", description: "The three read-only operations." },
       { name: "exports", description: "The same data in other shapes, for spreadsheets and feed readers." },
+      { name: "archive", description: "Every published version's dataset, at a permanent address." },
+      { name: "metadata", description: "Descriptions of the dataset for open-data tools and portals." },
     ],
     paths: {
       "/api/data": {
@@ -118,9 +126,9 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           operationId: "getDatasetCsv",
           tags: ["exports"],
           summary: "Read every Fact as a spreadsheet row",
-          description: `One row per provider and Fact, columns ${CSV_COLUMNS.join(", ")}. RFC 4180 quoting, UTF-8, CRLF line ends; lists and objects as JSON; a cell that starts with =, +, -, @ gets a leading apostrophe so no spreadsheet runs it. Quote each value with its status, verified_at and source_date.`,
+          description: `One row per provider and Fact, columns ${CSV_COLUMNS.join(", ")}. RFC 4180 quoting, UTF-8 with a byte-order mark (so Excel reads å, ä, ö), CRLF line ends; lists and objects as JSON; a cell that starts with =, +, -, @ gets a leading apostrophe so no spreadsheet runs it, and so does a month date (2026-02), which a spreadsheet would otherwise pad to its first day. Quote each value with its status, verified_at and source_date. Described column by column in /datapackage.json.`,
           security: [],
-          responses: { "200": { description: "The CSV.", content: { "text/csv": { schema: { type: "string" } } } } },
+          responses: { "200": { description: "The CSV, as a download.", headers: download("eu-ai-infra-evidence-data"), content: { "text/csv": { schema: { type: "string" } } } } },
         },
       },
       "/api/providers.csv": {
@@ -128,9 +136,9 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           operationId: "getProvidersCsv",
           tags: ["exports"],
           summary: "Compare providers in a spreadsheet: one row per provider",
-          description: `One row per provider with readable headers: ${providersCsvColumns(baseUrl).map((column) => column.header).join(", ")}. For each buyer question a value, its status and its source date (YYYY-MM-DD or YYYY-MM); an empty value with status unknown means not researched, never "no". UTF-8 with a byte-order mark (so Excel reads å, ä, ö), RFC 4180 quoting, CRLF line ends; lists joined by "; ", "(partial list)" after a sample; a cell that starts with =, +, -, @ gets a leading apostrophe.`,
+          description: `One row per provider with readable headers: ${providersCsvColumns().map((column) => column.header).join(", ")}. For each buyer question a value, its status, its source link and its source date (YYYY-MM-DD, or 'YYYY-MM with an apostrophe that keeps a spreadsheet from padding a month to its first day); an empty value with status unknown means not researched, never "no". The evidence link is the record's path on the site the file came from. UTF-8 with a byte-order mark (so Excel reads å, ä, ö), RFC 4180 quoting, CRLF line ends; lists joined by "; ", "(partial list)" after a sample; a cell that starts with =, +, -, @ gets a leading apostrophe. Described column by column in /datapackage.json.`,
           security: [],
-          responses: { "200": { description: "The CSV.", content: { "text/csv": { schema: { type: "string" } } } } },
+          responses: { "200": { description: "The CSV, as a download.", headers: download("eu-ai-infra-evidence-providers"), content: { "text/csv": { schema: { type: "string" } } } } },
         },
       },
       "/api/changes.json": {
@@ -138,9 +146,61 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           operationId: "getChanges",
           tags: ["exports"],
           summary: "Read what changed between dataset versions",
-          description: "Fact-by-Fact changes derived from the git history of data/, newest first, at most 500. history 'unavailable' means the build had no history, not that nothing changed.",
+          description: "Fact-by-Fact changes derived from the git history of data/, newest first, 500 to a page: this is page 1, and `next` leads to the next (older) page until the first change. history 'unavailable' means the build had no history, not that nothing changed.",
           security: [],
-          responses: { "200": json("ChangesDocument", "The changes, newest first.") },
+          responses: { "200": json("ChangesDocument", "The newest changes, and the link to the next page.") },
+        },
+      },
+      "/api/changes/{page}.json": {
+        get: {
+          operationId: "getChangesPage",
+          tags: ["exports"],
+          summary: "Read an older page of the changes",
+          description: "Page n of the changes (n ≥ 2), as linked from the page before it.",
+          security: [],
+          parameters: [{ name: "page", in: "path", required: true, description: "The page number, from `next` of the page before.", schema: { type: "integer", minimum: 2 }, example: 2 }],
+          responses: { "200": json("ChangesDocument", "A page of changes, newest first."), "404": json("Error", "No such page.") },
+        },
+      },
+      "/archive/index.json": {
+        get: {
+          operationId: "getArchiveIndex",
+          tags: ["archive"],
+          summary: "List every published version",
+          description: "Each kept version with the date and commit of its data, its permanent address and SHA-256, newest first; then the commits whose data is only in the repository.",
+          security: [],
+          responses: { "200": json("ArchiveIndex", "The versions, newest first.") },
+        },
+      },
+      "/archive/{version}.json": {
+        get: {
+          operationId: "getArchivedVersion",
+          tags: ["archive"],
+          summary: "Read the dataset of one version, as it was published",
+          description: "The Dataset exactly as /api/data published it as that version, byte for byte: cite this address with the version.",
+          security: [],
+          parameters: [{ name: "version", in: "path", required: true, description: "A dataset version, as in /archive/index.json.", schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}\\.[0-9a-f]{12}$" } }],
+          responses: { "200": json("Dataset", "The Dataset of that version."), "404": json("Error", "No version of that name is kept.") },
+        },
+      },
+      "/datapackage.json": {
+        get: {
+          operationId: "getDataPackage",
+          tags: ["metadata"],
+          summary: "Describe the CSV files as a Frictionless Data Package",
+          description: "A Data Package (datapackage.org, v2) naming the two CSV files, their dialect and every column with its type, for Frictionless tools.",
+          security: [],
+          responses: { "200": { description: "The Data Package descriptor.", content: { "application/json": { schema: { type: "object" } } } } },
+        },
+      },
+      [`/${FILES.dcat}`]: {
+        get: {
+          operationId: "getDcatAp",
+          tags: ["metadata"],
+          summary: "Describe the dataset in DCAT-AP for open-data portals",
+          description: "A dcat:Catalog with the dataset and its distributions (JSON, both CSV files, the archive), in JSON-LD, for portals such as dataportal.se and data.europa.eu to harvest.",
+          security: [],
+          responses: { "200": { description: "DCAT-AP as JSON-LD.", content: { "application/ld+json": { schema: { type: "object" } } } } },
         },
       },
       "/feed.xml": {
