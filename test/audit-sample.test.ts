@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { drawSample } from "../tools/audit/sample.js";
-import { confirmedFact, makeTree, minimalRecord, type Tree } from "./helpers.js";
+import { confirmedFact, gitAsTestUser, makeTree, minimalRecord, type Tree } from "./helpers.js";
 
 let tree: Tree | undefined;
 afterEach(async () => {
@@ -26,5 +26,20 @@ describe("audit sample", () => {
     expect(new Set(first.sample.map((fact) => `${fact.id} ${fact.path}`)).size).toBe(4);
     for (const fact of first.sample) expect(fact).toMatchObject({ path: "ownership.country_hq", status: "confirmed" });
     expect((await drawSample(providers, { count: 100, seed: 1 })).sample.length).toBe(24);
+  });
+
+  it("draws only the Facts new or changed since a commit: value, status, source, dates or display", async () => {
+    const records = ["a-ai", "b-ai", "c-ai"].map((id) => minimalRecord(id, { ownership: { country_hq: confirmedFact("SE") } }));
+    tree = await makeTree(records);
+    const git = (...args: string[]) => gitAsTestUser(tree!.root, args);
+    await git("init", "-q");
+    await git("add", "-A");
+    await git("commit", "-q", "-m", "seed");
+    await tree.writeProvider("b-ai", minimalRecord("b-ai", { ownership: { country_hq: confirmedFact("SE", { status: "claimed", source_type: "press" }) } }));
+    await tree.writeProvider("c-ai", minimalRecord("c-ai", { ownership: { country_hq: confirmedFact("SE"), foreign_parent: confirmedFact(false) } }));
+    await tree.writeProvider("d-ai", minimalRecord("d-ai"));
+    const { population, sample } = await drawSample(`${tree.root}/data/providers`, { changedSince: "HEAD", count: 10, seed: 1 });
+    expect(population).toBe(3);
+    expect(sample.map((fact) => `${fact.id} ${fact.path}`).sort()).toEqual(["b-ai ownership.country_hq", "c-ai ownership.foreign_parent", "d-ai availability_status"]);
   });
 });

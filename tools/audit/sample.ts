@@ -9,7 +9,11 @@ import { Command, InvalidArgumentError } from "commander";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { factsOf } from "../../scripts/schema/facts.js";
+
+const execFileAsync = promisify(execFile);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -40,14 +44,34 @@ export interface SampledFact {
   source_date: string | null;
 }
 
-/** Every researched Fact verified on the day (or all researched Facts), in a stable order, then the draw. */
-export async function drawSample(providersDir: string, options: { verifiedOn?: string; count: number; seed: number }): Promise<{ population: number; sample: SampledFact[] }> {
+/** What of a Fact an audit checks: a Fact whose evidence changed is new to the audit. */
+const EVIDENCE = ["value", "status", "source_url", "source_date", "verified_at", "display"] as const;
+const evidenceOf = (fact: Record<string, unknown> | undefined) => JSON.stringify(EVIDENCE.map((key) => fact?.[key] ?? null));
+
+/** The record as it stood at a commit, or null when it did not exist then. */
+async function recordAt(commit: string, providersDir: string, name: string): Promise<Record<string, unknown> | null> {
+  try {
+    // <commit>:./<path> is read relative to the folder git runs in, whatever repository holds it.
+    const { stdout } = await execFileAsync("git", ["-C", providersDir, "show", `${commit}:./${name}`], { maxBuffer: 16 * 1024 * 1024 });
+    return JSON.parse(stdout) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every researched Fact verified on the day, or new or changed since a commit (its value, status, source,
+ * dates or display text differ), or all researched Facts; in a stable order, then the draw.
+ */
+export async function drawSample(providersDir: string, options: { verifiedOn?: string; changedSince?: string; count: number; seed: number }): Promise<{ population: number; sample: SampledFact[] }> {
   const population: SampledFact[] = [];
   for (const name of (await fs.readdir(providersDir)).filter((file) => file.endsWith(".json")).sort()) {
     const record = JSON.parse(await fs.readFile(path.join(providersDir, name), "utf8")) as Record<string, unknown>;
+    const before = options.changedSince ? new Map(factsOf((await recordAt(options.changedSince, providersDir, name)) ?? {}).map(([keys, fact]) => [keys.map(String).join("."), evidenceOf(fact as Record<string, unknown>)])) : null;
     for (const [keys, fact] of factsOf(record)) {
       if (fact.status === "unknown" || typeof fact.source_url !== "string") continue;
       if (options.verifiedOn && fact.verified_at !== options.verifiedOn) continue;
+      if (before && before.get(keys.map(String).join(".")) === evidenceOf(fact as Record<string, unknown>)) continue;
       population.push({ id: String(record.id), path: keys.map(String).join("."), value: fact.value, status: String(fact.status), source_url: fact.source_url, source_date: typeof fact.source_date === "string" ? fact.source_date : null });
     }
   }
@@ -69,12 +93,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     .name("audit-sample")
     .description("Draw a seeded random sample of researched Facts and print it as a Markdown audit worksheet.")
     .option("--verified-on <date>", "only Facts whose verified_at is this day (YYYY-MM-DD)")
+    .option("--changed-since <commit>", "only Facts new or changed since this commit (value, status, source, dates or display)")
     .option("--count <n>", "how many Facts to draw", whole, 40)
     .option("--seed <n>", "seed of the draw; the same seed and data give the same sample", whole, 20261124)
     .parse()
-    .opts<{ verifiedOn?: string; count: number; seed: number }>();
+    .opts<{ verifiedOn?: string; changedSince?: string; count: number; seed: number }>();
   const { population, sample } = await drawSample(path.join(ROOT, "data", "providers"), options);
-  console.log(`Sample of ${sample.length} of ${population} researched Facts${options.verifiedOn ? ` verified on ${options.verifiedOn}` : ""}, seed ${options.seed}.\n`);
+  const which = [options.verifiedOn ? `verified on ${options.verifiedOn}` : null, options.changedSince ? `new or changed since ${options.changedSince}` : null].filter(Boolean).join(", ");
+  console.log(`Sample of ${sample.length} of ${population} researched Facts${which ? ` ${which}` : ""}, seed ${options.seed}.\n`);
   console.log("| # | provider | field | value | status | source date | source | verdict |");
   console.log("|---|---|---|---|---|---|---|---|");
   sample.forEach((fact, index) => console.log(`| ${index + 1} | ${fact.id} | ${fact.path} | ${cell(fact.value)} | ${fact.status} | ${fact.source_date ?? ""} | ${fact.source_url} | |`));
