@@ -67,7 +67,7 @@ export interface DatasetReport {
   /** Researched Facts whose status says a source was read, without the day it was read. */
   withoutVerification: Array<{ id: string; path: string }>;
   /** Per buyer question, how many records it is asked of and how many answer it. */
-  questions: Array<{ key: string; label: string; answered: number; asked: number }>;
+  questions: Array<{ key: string; label: string; answered: number; asked: number; notApplicable: number }>;
   comparedFirst: Array<{ id: string; category: string; answered: number; asked: number; open: string[] }>;
   /** Ids in the compared-first list with no record. */
   comparedFirstMissing: string[];
@@ -178,7 +178,8 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
 
   for (const question of questions) {
     const asked = providers.filter((record) => asks(question, record.category));
-    report.questions.push({ key: question.key, label: question.label.en, asked: asked.length, answered: asked.filter((record) => answers(question, record)).length });
+    const notApplicable = asked.filter((record) => factAt(record, question.path)?.status === "not_applicable").length;
+    report.questions.push({ key: question.key, label: question.label.en, asked: asked.length, answered: asked.filter((record) => answers(question, record)).length, notApplicable });
   }
   const byId = new Map(providers.map((record) => [record.id, record]));
   for (const id of options.comparedFirst ?? []) {
@@ -275,7 +276,11 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
     ...report.shares.map((share) => `  ${share.label.padEnd(44)} ${String(share.have).padStart(4)} of ${String(share.of).padEnd(4)} ${percent(share.have, share.of)}`),
     "",
     "Buyer's questions, each over the records it is asked of (researched answer; not_applicable counts as answered):",
-    ...report.questions.map((question) => `  ${question.label.padEnd(44)} ${String(question.answered).padStart(4)} of ${String(question.asked).padEnd(4)} ${percent(question.answered, question.asked)}`),
+    ...report.questions.map(
+      (question) =>
+        `  ${question.label.padEnd(44)} ${String(question.answered).padStart(4)} of ${String(question.asked).padEnd(4)} ${percent(question.answered, question.asked).padStart(6)}` +
+        (question.notApplicable ? `  (${question.notApplicable} not applicable; with a value: ${question.answered - question.notApplicable}, ${percent(question.answered - question.notApplicable, question.asked)})` : ""),
+    ),
     "",
     ...comparedFirstLines(report),
     `Researched Facts without verified_at (a status that says a source was read, without the day): ${report.withoutVerification.length}`,

@@ -117,8 +117,8 @@ describe("evidence a reader can cite", () => {
     expect(report.stale).toEqual([{ id: "acme-ai", path: "api.openai_compatible", verified_at: "2026-01-02" }]);
     const share = (label: string) => report.shares.find((entry) => entry.label === label);
     const question = (key: string) => report.questions.find((entry) => entry.key === key);
-    expect(question("dpa")).toEqual({ key: "dpa", label: "DPA offered", answered: 1, asked: 2 });
-    expect(question("price")).toEqual({ key: "price", label: "Lowest price per 1M input tokens", answered: 1, asked: 1 });
+    expect(question("dpa")).toEqual({ key: "dpa", label: "DPA offered", answered: 1, asked: 2, notApplicable: 0 });
+    expect(question("price")).toEqual({ key: "price", label: "Lowest price per 1M input tokens", answered: 1, asked: 1, notApplicable: 0 });
     expect(share("models, complete list (inference APIs)")).toMatchObject({ have: 1, of: 1 });
     const text = formatReport(report, []);
     expect(text).toContain("Source age: 9 of 12 researched Facts carry a source_date (75.0%)");

@@ -140,7 +140,7 @@ describe("one registry of buyer questions", () => {
       Provider.parse(minimalRecord("beta-ai")),
     ];
     const report = reportOf(records, { today: TODAY, staleDays: 180, questions });
-    expect(report.questions.find((question) => question.key === "egress")).toEqual({ key: "egress", label: "Free egress", asked: 2, answered: 1 });
+    expect(report.questions.find((question) => question.key === "egress")).toEqual({ key: "egress", label: "Free egress", asked: 2, answered: 1, notApplicable: 0 });
 
     const columns = providersCsvColumns(questions);
     const headers = columns.map((column) => column.header);
