@@ -8,8 +8,9 @@ import { z } from "zod";
  */
 
 export interface Term {
-  /** What the value means, as the methodology page states it. */
+  /** What the value means, as the methodology page states it, in English and in Swedish. */
   meaning: string;
+  meaningSv: string;
   en: string;
   sv: string;
 }
@@ -33,17 +34,19 @@ function vocabulary<const Token extends string>(about: string, terms: Record<Tok
 }
 
 export const TrainingUse = vocabulary("Whether the provider uses customer prompts and outputs to train or improve models.", {
-  never: { meaning: "Never used for training.", en: "never", sv: "aldrig" },
-  opt_in: { meaning: "Not used unless the customer opts in.", en: "only if opted in", sv: "bara vid aktivt val" },
+  never: { meaning: "Never used for training.", meaningSv: "Används aldrig för träning.", en: "never", sv: "aldrig" },
+  opt_in: { meaning: "Not used unless the customer opts in.", meaningSv: "Används inte om inte kunden aktivt väljer det.", en: "only if opted in", sv: "bara vid aktivt val" },
   free_plans_only: {
     meaning: "Used only on free or non-paying plans; paying customers' data is not used.",
+    meaningSv: "Används bara i gratisplaner eller planer utan betalning; betalande kunders data används inte.",
     en: "free plans only",
     sv: "bara gratisplaner",
   },
-  opt_out: { meaning: "Used by default; the customer can opt out.", en: "by default, opt-out", sv: "som standard, kan väljas bort" },
-  yes: { meaning: "Used, with no opt-out stated.", en: "yes", sv: "ja" },
+  opt_out: { meaning: "Used by default; the customer can opt out.", meaningSv: "Används som standard; kunden kan välja bort det.", en: "by default, opt-out", sv: "som standard, kan väljas bort" },
+  yes: { meaning: "Used, with no opt-out stated.", meaningSv: "Används, och inget sätt att välja bort det anges.", en: "yes", sv: "ja" },
   depends_on_upstream: {
     meaning: "Depends on the upstream model provider the customer picks (routers, gateways, assistants that forward prompts); the provider itself does not train on them.",
+    meaningSv: "Beror på den modellleverantör kunden väljer (routrar, gatewayer och assistenter som skickar vidare prompter); leverantören själv tränar inte på dem.",
     en: "depends on the model provider chosen",
     sv: "beror på vald modellleverantör",
   },
@@ -53,22 +56,26 @@ export type TrainingUse = z.infer<typeof TrainingUse.schema>;
 export const ZeroRetention = vocabulary("Whether prompts and outputs can be processed without being stored (zero data retention).", {
   by_default: {
     meaning: "Prompts and outputs are not stored after processing, by default (metadata such as token counts may be logged).",
+    meaningSv: "Prompter och svar sparas inte efter behandlingen, som standard (metadata som antal token kan loggas).",
     en: "by default",
     sv: "som standard",
   },
   on_request: {
     meaning: "Stored by default; zero retention can be enabled, requested or bought (a setting, plan, endpoint or contract amendment).",
+    meaningSv: "Sparas som standard; nollagring kan slås på, begäras eller köpas (en inställning, plan, slutpunkt eller avtalstillägg).",
     en: "on request or as an option",
     sv: "på begäran eller som tillval",
   },
-  not_offered: { meaning: "Prompts or outputs are stored, and no zero-retention option is stated.", en: "not offered", sv: "erbjuds inte" },
+  not_offered: { meaning: "Prompts or outputs are stored, and no zero-retention option is stated.", meaningSv: "Prompter eller svar sparas, och inget alternativ med nollagring anges.", en: "not offered", sv: "erbjuds inte" },
   depends_on_upstream: {
     meaning: "A router or gateway that stores no prompts or outputs itself; whether the upstream model provider keeps them depends on the model the customer picks.",
+    meaningSv: "En router eller gateway som själv inte sparar prompter eller svar; om modellleverantören sparar dem beror på vilken modell kunden väljer.",
     en: "depends on the model provider chosen",
     sv: "beror på vald modellleverantör",
   },
   customer_controlled: {
     meaning: "Self-hosted software: the provider never receives the content; the operator decides what is stored.",
+    meaningSv: "Programvara i egen drift: leverantören tar aldrig emot innehållet; den som driftar bestämmer vad som sparas.",
     en: "customer-controlled (self-hosted)",
     sv: "kunden styr (egen drift)",
   },
@@ -80,32 +87,38 @@ export const RetentionUntilDeleted = z.literal("until_deleted");
 export const ResidencyScope = vocabulary("The scope of the provider's promise about where customer data is stored and processed; the countries are in sovereignty.datacenter_locations.", {
   one_country: {
     meaning: "Stored and processed in one country (named in datacenter_locations and the display text).",
+    meaningSv: "Lagras och behandlas i ett land (namngivet i datacenter_locations och i visningstexten).",
     en: "one country",
     sv: "ett land",
   },
-  eu_eea: { meaning: "Stored and processed within the EU/EEA.", en: "EU/EEA", sv: "EU/EES" },
+  eu_eea: { meaning: "Stored and processed within the EU/EEA.", meaningSv: "Lagras och behandlas inom EU/EES.", en: "EU/EEA", sv: "EU/EES" },
   europe: {
     meaning: "Stored and processed in Europe, including Switzerland or the UK (or countries with an EU adequacy decision).",
+    meaningSv: "Lagras och behandlas i Europa, inklusive Schweiz eller Storbritannien (eller länder med ett EU-beslut om adekvat skyddsnivå).",
     en: "Europe incl. CH/UK",
     sv: "Europa inkl. CH/UK",
   },
   eu_option: {
     meaning: "An EU/EEA or single-country option exists (a region, endpoint, plan or request parameter the customer must choose); not the default.",
+    meaningSv: "Ett alternativ med EU/EES eller ett enda land finns (en region, slutpunkt, plan eller parameter kunden måste välja); inte standard.",
     en: "EU option, not default",
     sv: "EU-val finns, ej standard",
   },
   at_rest_only: {
     meaning: "Stored in Europe, but processing (for example model inference) may take place outside it.",
+    meaningSv: "Lagras i Europa, men behandlingen (till exempel inferens) kan ske utanför.",
     en: "storage only",
     sv: "bara lagring",
   },
   customer_controlled: {
     meaning: "Self-hosted software: data stays where the operator runs it.",
+    meaningSv: "Programvara i egen drift: datan stannar där den som driftar kör den.",
     en: "customer-controlled (self-hosted)",
     sv: "kunden styr (egen drift)",
   },
   none: {
     meaning: "No residency commitment: the provider says data may be stored or processed outside Europe.",
+    meaningSv: "Inget åtagande om var data finns: leverantören anger att data kan lagras eller behandlas utanför Europa.",
     en: "no commitment",
     sv: "inget åtagande",
   },
@@ -115,16 +128,19 @@ export type ResidencyScope = z.infer<typeof ResidencyScope.schema>;
 export const ThirdCountryTransfer = vocabulary("Whether the terms or the sub-processor list allow customer data to leave the EU/EEA.", {
   none: {
     meaning: "The terms or sub-processor list say customer data is not transferred outside the EU/EEA (or the country promised).",
+    meaningSv: "Villkoren eller listan över underbiträden anger att kunddata inte förs över utanför EU/EES (eller det utlovade landet).",
     en: "none",
     sv: "ingen",
   },
   yes: {
     meaning: "Customer data, or part of it (support, metadata, sub-processors), may be transferred outside the EU/EEA, e.g. under standard contractual clauses or an adequacy decision.",
+    meaningSv: "Kunddata, eller en del av den (support, metadata, underbiträden), kan föras över utanför EU/EES, till exempel med standardavtalsklausuler eller ett beslut om adekvat skyddsnivå.",
     en: "yes",
     sv: "ja",
   },
   customer_choice: {
     meaning: "Only when the customer chooses an upstream model, region or feature outside the EU/EEA.",
+    meaningSv: "Bara när kunden väljer en modell, region eller funktion utanför EU/EES.",
     en: "only by customer's choice",
     sv: "bara genom kundens val",
   },
@@ -132,58 +148,63 @@ export const ThirdCountryTransfer = vocabulary("Whether the terms or the sub-pro
 export type ThirdCountryTransfer = z.infer<typeof ThirdCountryTransfer.schema>;
 
 export const Iso27001 = vocabulary("ISO/IEC 27001 certification. A certification in progress is the value certified with status planned.", {
-  certified: { meaning: "The provider's own service or organisation is certified.", en: "certified", sv: "certifierad" },
+  certified: { meaning: "The provider's own service or organisation is certified.", meaningSv: "Leverantörens egen tjänst eller organisation är certifierad.", en: "certified", sv: "certifierad" },
   datacentres_only: {
     meaning: "Only the data centres it runs in are certified, not the provider's own service.",
+    meaningSv: "Bara datacentren den körs i är certifierade, inte leverantörens egen tjänst.",
     en: "data centres only",
     sv: "bara datacentren",
   },
-  not_held: { meaning: "The provider states it holds no ISO 27001 certification.", en: "not held", sv: "saknas" },
+  not_held: { meaning: "The provider states it holds no ISO 27001 certification.", meaningSv: "Leverantören anger att den inte har någon ISO 27001-certifiering.", en: "not held", sv: "saknas" },
 });
 export type Iso27001 = z.infer<typeof Iso27001.schema>;
 
 export const PricingModel = vocabulary("How what is bought is charged; a record lists every model that applies.", {
-  per_token: { meaning: "Per token (input and output priced per million tokens).", en: "per token", sv: "per token" },
-  per_hour: { meaning: "Per hour of a machine or GPU.", en: "per hour", sv: "per timme" },
-  per_minute: { meaning: "Per minute of a machine or GPU.", en: "per minute", sv: "per minut" },
-  per_second: { meaning: "Per second of a machine or GPU.", en: "per second", sv: "per sekund" },
-  usage_based: { meaning: "Metered by another unit of usage (requests, resources allocated).", en: "usage-based", sv: "förbrukningsbaserat" },
-  per_seat: { meaning: "Per user (seat), usually per month.", en: "per seat", sv: "per användare" },
-  subscription: { meaning: "A recurring plan fee, not per user.", en: "subscription", sv: "abonnemang" },
-  pass_through: { meaning: "Upstream model providers' prices passed through unchanged.", en: "pass-through", sv: "vidarefakturering" },
-  markup: { meaning: "A fee or percentage on top of upstream providers' prices.", en: "fee on upstream price", sv: "påslag på leverantörspris" },
-  open_source: { meaning: "Free open-source software the customer runs itself.", en: "open source", sv: "öppen källkod" },
-  licence: { meaning: "A paid software licence or enterprise edition.", en: "licence", sv: "licens" },
-  custom_quote: { meaning: "Price on request, by quote or contract.", en: "on quote", sv: "offert" },
-  included: { meaning: "Included in another product's price, with no separate charge.", en: "included", sv: "ingår" },
-  grant: { meaning: "Allocated through grants or calls (e.g. research computing), not sold.", en: "grant", sv: "tilldelning" },
+  per_token: { meaning: "Per token (input and output priced per million tokens).", meaningSv: "Per token (indata och utdata prissatta per miljon token).", en: "per token", sv: "per token" },
+  per_hour: { meaning: "Per hour of a machine or GPU.", meaningSv: "Per timme för en maskin eller GPU.", en: "per hour", sv: "per timme" },
+  per_minute: { meaning: "Per minute of a machine or GPU.", meaningSv: "Per minut för en maskin eller GPU.", en: "per minute", sv: "per minut" },
+  per_second: { meaning: "Per second of a machine or GPU.", meaningSv: "Per sekund för en maskin eller GPU.", en: "per second", sv: "per sekund" },
+  usage_based: { meaning: "Metered by another unit of usage (requests, resources allocated).", meaningSv: "Mäts i en annan enhet (anrop, tilldelade resurser).", en: "usage-based", sv: "förbrukningsbaserat" },
+  per_seat: { meaning: "Per user (seat), usually per month.", meaningSv: "Per användare, oftast per månad.", en: "per seat", sv: "per användare" },
+  subscription: { meaning: "A recurring plan fee, not per user.", meaningSv: "En återkommande planavgift, inte per användare.", en: "subscription", sv: "abonnemang" },
+  pass_through: { meaning: "Upstream model providers' prices passed through unchanged.", meaningSv: "Modellleverantörernas priser vidarefaktureras oförändrade.", en: "pass-through", sv: "vidarefakturering" },
+  markup: { meaning: "A fee or percentage on top of upstream providers' prices.", meaningSv: "En avgift eller procentsats ovanpå modellleverantörernas priser.", en: "fee on upstream price", sv: "påslag på leverantörspris" },
+  open_source: { meaning: "Free open-source software the customer runs itself.", meaningSv: "Gratis programvara med öppen källkod som kunden kör själv.", en: "open source", sv: "öppen källkod" },
+  licence: { meaning: "A paid software licence or enterprise edition.", meaningSv: "En betald programvarulicens eller företagsutgåva.", en: "licence", sv: "licens" },
+  custom_quote: { meaning: "Price on request, by quote or contract.", meaningSv: "Pris på begäran, genom offert eller avtal.", en: "on quote", sv: "offert" },
+  included: { meaning: "Included in another product's price, with no separate charge.", meaningSv: "Ingår i en annan produkts pris, utan särskild avgift.", en: "included", sv: "ingår" },
+  grant: { meaning: "Allocated through grants or calls (e.g. research computing), not sold.", meaningSv: "Fördelas genom anslag eller utlysningar (till exempel forskningsberäkning), säljs inte.", en: "grant", sv: "tilldelning" },
 });
 export type PricingModel = z.infer<typeof PricingModel.schema>;
 
 export const Availability = vocabulary("Whether the service can be bought today.", {
-  live: { meaning: "Generally available.", en: "live", sv: "tillgänglig" },
-  coming_soon: { meaning: "Announced, not yet available.", en: "coming soon", sv: "kommer snart" },
-  partners_only: { meaning: "Available only through partners or to selected customers.", en: "partners only", sv: "bara via partner" },
+  live: { meaning: "Generally available.", meaningSv: "Allmänt tillgänglig.", en: "live", sv: "tillgänglig" },
+  coming_soon: { meaning: "Announced, not yet available.", meaningSv: "Aviserad, ännu inte tillgänglig.", en: "coming soon", sv: "kommer snart" },
+  partners_only: { meaning: "Available only through partners or to selected customers.", meaningSv: "Bara tillgänglig via partner eller för utvalda kunder.", en: "partners only", sv: "bara via partner" },
 });
 
 export const InfrastructureKind = vocabulary("What a link in the infrastructure chain is.", {
   own: {
     meaning: "Data centres or hardware the provider (or its group) operates itself.",
+    meaningSv: "Datacenter eller hårdvara som leverantören (eller dess koncern) själv driver.",
     en: "own infrastructure",
     sv: "egen infrastruktur",
   },
   colocation: {
     meaning: "A data-centre operator housing the provider's own hardware; it provides space, power and cooling, not access to data.",
+    meaningSv: "En datacenteroperatör som hyser leverantörens egen hårdvara; den ger plats, ström och kylning, inte åtkomst till data.",
     en: "colocation",
     sv: "samlokalisering",
   },
   cloud: {
     meaning: "A cloud or hosting company whose servers run the service and process customer data (a sub-processor).",
+    meaningSv: "Ett moln- eller hostingföretag vars servrar kör tjänsten och behandlar kunddata (ett underbiträde).",
     en: "cloud",
     sv: "moln",
   },
   model_provider: {
     meaning: "An upstream AI model provider that receives prompts (a sub-processor of routers, gateways and assistants).",
+    meaningSv: "En modellleverantör som tar emot prompter (ett underbiträde till routrar, gatewayer och assistenter).",
     en: "model provider",
     sv: "modellleverantör",
   },
@@ -196,26 +217,31 @@ export const CloudActExposure = vocabulary(
   {
     ownership: {
       meaning: "A US entity controls the provider: the contracting entity or its ultimate parent is in the US.",
+      meaningSv: "En amerikansk aktör kontrollerar leverantören: avtalsparten eller dess yttersta ägare finns i USA.",
       en: "exposed through ownership",
       sv: "exponerad via ägarskap",
     },
     infrastructure: {
       meaning: "The service runs on, or sends customer data by default to, a US-controlled cloud or sub-processor.",
+      meaningSv: "Tjänsten körs på, eller skickar som standard kunddata till, ett moln eller underbiträde under amerikansk kontroll.",
       en: "exposed through infrastructure",
       sv: "exponerad via infrastruktur",
     },
     optional_upstream: {
       meaning: "Not US-controlled and not on US infrastructure by default; data reaches a US-controlled sub-processor only if the customer chooses it (a model or region).",
+      meaningSv: "Inte under amerikansk kontroll och inte på amerikansk infrastruktur som standard; data når ett underbiträde under amerikansk kontroll bara om kunden väljer det (en modell eller region).",
       en: "only via a US upstream the customer picks",
       sv: "bara via amerikansk leverantör som kunden väljer",
     },
     none_found: {
       meaning: "No US entity found in the researched chain: owner, ultimate parent and every listed cloud and sub-processor (a complete list) are outside US control.",
+      meaningSv: "Ingen amerikansk aktör funnen i den undersökta kedjan: ägare, yttersta ägare och varje listat moln och underbiträde (en fullständig lista) står utanför amerikansk kontroll.",
       en: "no US entity found",
       sv: "ingen amerikansk aktör funnen",
     },
     customer_hosted: {
       meaning: "Self-hosted software: the provider never holds the data; exposure depends on where the customer runs it.",
+      meaningSv: "Programvara i egen drift: leverantören håller aldrig datan; exponeringen beror på var kunden kör den.",
       en: "customer-hosted software",
       sv: "kunden driftar själv",
     },

@@ -38,11 +38,11 @@ function vocabularyTable(question: BuyerQuestion, lang: Lang): Html | null {
   if (shape.kind !== "token" && shape.kind !== "tokens") return null;
   const caption = `${question.path.join(".")}: ${question.label[lang]}`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${caption}"><table>
-<caption><code>${question.path.join(".")}</code>: ${shape.vocabulary.about}</caption>
-<thead><tr><th scope="col">${lang === "en" ? "Value" : "Värde"}</th><th scope="col">Shown as</th><th scope="col">Visas som</th><th scope="col">${lang === "en" ? "Meaning" : "Betydelse (engelska)"}</th></tr></thead>
+<caption><code>${question.path.join(".")}</code>: ${lang === "en" ? shape.vocabulary.about : question.label.sv}</caption>
+<thead><tr><th scope="col">${lang === "en" ? "Value" : "Värde"}</th><th scope="col">Shown as</th><th scope="col">Visas som</th><th scope="col">${lang === "en" ? "Meaning" : "Betydelse"}</th></tr></thead>
 <tbody>${shape.vocabulary.tokens.map((token) => {
     const term = shape.vocabulary.terms[token]!;
-    return html`<tr><th scope="row"><code>${token}</code></th><td>${term.en}</td><td lang="sv">${term.sv}</td><td>${term.meaning}</td></tr>`;
+    return html`<tr><th scope="row"><code>${token}</code></th><td lang="en">${term.en}</td><td lang="sv">${term.sv}</td><td>${lang === "en" ? term.meaning : term.meaningSv}</td></tr>`;
   })}</tbody>
 </table></div>`;
 }
@@ -87,7 +87,7 @@ const WORDS = {
       "Ägarkedjan ligger utanför USA (ett säte utanför USA, och en yttersta ägare utanför USA eller ingen kontroll utanför EU/EES) och infrastrukturlistan är fullständig (partial: false) utan amerikansk post som används som standard: optional_upstream när en amerikansk post bara nås om kunden väljer den, annars none_found.",
       "Allt annat: unknown, med de länkar som återstår att undersöka namngivna i anteckningen.",
     ],
-    kinds: "Slagen av infrastrukturlänk (betydelse på engelska):",
+    kinds: "Slagen av infrastrukturlänk:",
     caveat: "är vad den undersökta kedjan visar, ingen garanti: ett underbiträde som saknas i en lista märkt fullständig, eller ett ägarbyte sedan källorna lästes, skulle ändra det.",
   },
 };
@@ -112,6 +112,6 @@ ${BUYER_QUESTIONS.map((question) => vocabularyTable(question, lang))}
 <h2 id="who-can-reach-the-data">${w.rule}</h2>
 <p>${w.ruleIntro}</p>
 <ol>${w.steps.map((step) => html`<li>${step}</li>`)}</ol>
-<p>${w.kinds} ${InfrastructureKind.tokens.map((token, index) => html`${index ? "; " : ""}<code>${token}</code>: ${InfrastructureKind.terms[token][lang]}`)}</p>
+<p>${w.kinds} ${InfrastructureKind.tokens.map((token, index) => html`${index ? "; " : ""}<code>${token}</code>: ${lang === "en" ? InfrastructureKind.terms[token].meaning : InfrastructureKind.terms[token].meaningSv}`)}</p>
 <p>"${CloudActExposure.terms.none_found[lang]}" ${w.caveat}</p>`;
 }
