@@ -32,7 +32,7 @@ table.facts{table-layout:fixed}table.facts th,table.facts td{overflow-wrap:anywh
 .print-url{display:none}.display{color:var(--muted);font-size:.9rem}ul.columns{columns:16rem}.error{color:#b3261e}
 @media (min-width:64rem){.browse{display:grid;grid-template-columns:19rem minmax(0,1fr);gap:1.5rem;align-items:start}.filters-panel{grid-column:1;grid-row:1;position:sticky;top:0;max-height:100vh;overflow-y:auto}#results{grid-column:2;grid-row:1}.jump{display:none}}
 @media print{@page{size:A4 landscape;margin:10mm}body{max-width:none;padding:0;font-size:9pt}header,footer,.skip,#compare-note,noscript,.lang-switch,details.cite{display:none}
-.scroll{overflow:visible}table.compare{min-width:0;width:100%;font-size:8pt}table.compare th[scope=row]{width:8rem}.print-url{display:inline;overflow-wrap:anywhere}tr{break-inside:avoid}a{color:inherit}}
+.scroll{overflow:visible}table.compare{min-width:0;width:100%;font-size:8pt}table.compare .small,table.compare .badge,table.compare .muted{font-size:7pt}table.compare td,table.compare th{padding:.15rem .3rem}table.compare a.small{display:none}table.compare th[scope=row]{width:8rem}.print-url{display:inline;overflow-wrap:anywhere}tr{break-inside:avoid}a{color:inherit}}
 a.lang-switch{float:right}
 @media (prefers-color-scheme:dark){:root{--bg:#111;--muted:#a0a6ad;--line:#3a3f45;--ok:#5fd38b;--own:#f0b54a;--plan:#8ab4ff}body{background:var(--bg);color:#eee}a{color:#8ab4ff}}
 `;
