@@ -22,10 +22,13 @@ ${rules.join("\n")}
 
 How to cite: quote the value with its status, verification date and source date, for example "EU data residency: yes (provider's own statement, verified 2026-11-22, source dated 2026-06-01, <source_url>)". Never report a missing or unknown field as "no": say it was not researched. A list with partial true is a sample: do not conclude that a provider lacks what it does not list. Compare prices only in the same currency and VAT treatment. Attribute "European AI infrastructure evidence dataset, version ${status.dataset_version}, CC BY 4.0". The version is derived from the data (the same data, the same version; any change, a new one), and that version's dataset stays at ${baseUrl}/archive/${status.dataset_version}.json.
 
+Buyer questions have typed answers: a boolean, an ISO country or currency code, or a value from a small vocabulary (the methodology page lists every value and what it means); the researcher's own sentence is in display. sovereignty.cloud_act_exposure (can a US authority reach the data through the owners or the infrastructure?) is derived by the build from ownership and sovereignty.infrastructure and names the Facts it rests on in derived_from: cite those with their sources.
+
 ## API
 
 - [Dataset](${baseUrl}/api/data): every provider record with per-field provenance; for questions about several providers or the market as a whole
 - [One provider](${baseUrl}/api/data/berget-ai): GET /api/data/{id} with the provider's id (a slug); unknown ids answer 404 with a JSON Error body
+- [Providers and their answers](${baseUrl}/api/providers.json): the light index, every provider with its typed buyer answers and their statuses, no sources (a tenth of the dataset's size); read /api/data/{id} for the sources before citing
 - [Status](${baseUrl}/api/status): dataset version, provider count, newest verification, stale Facts and review-queue size; read it first to judge whether the data is fresh enough to cite
 - [OpenAPI description](${baseUrl}/api/openapi.json): the interface and every field, generated from the schemas
 
@@ -33,7 +36,9 @@ How to cite: quote the value with its status, verification date and source date,
 
 - [Methodology](${baseUrl}/methodology.html): the status discipline, the two dates on every Fact, partial lists, comparable prices and how to cite
 - [Provider schema](${baseUrl}/api/provider.schema.json): JSON Schema of one provider record
-- [Browse](${baseUrl}/index.html): all providers with the buyer's questions answered, each with its status
+- [Browse](${baseUrl}/index.html): all providers with the buyer's questions answered, each with its status; filter by answer in the URL, e.g. ${baseUrl}/index.html?dc=SE&dpa=true&training=never,opt_in (in Swedish at ${baseUrl}/sv/)
+- [Compare](${baseUrl}/compare.html?ids=berget-ai,mistral-ai-api): 2 to 4 providers side by side on every buyer question
+- [Prices per model](${baseUrl}/prices.html): one row per provider and model price, one table per currency, never converted (also ${baseUrl}/api/prices.json and ${baseUrl}/api/prices.csv)
 
 ## Optional
 
