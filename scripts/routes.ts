@@ -43,6 +43,9 @@ export const FILES = {
   swedishNotFound: "sv/404.html",
 } as const;
 
+/** Folders of pages in another language than the root's (English): /sv/ is the Swedish site. */
+export const LANGUAGE_FOLDERS = ["sv"] as const;
+
 /** Whether a path is the API's (answered with the JSON Error body when missing) or a page people open. */
 export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/") || pathname.endsWith(".json");
 

@@ -8,7 +8,7 @@ import { jsonText } from "../site/artefacts.js";
 import { serveConfig } from "../site/hosts/hosts.js";
 import { recoverInterruptedSwap, withBuildLock } from "../publish.js";
 import { createEncodedSender, variesByEncoding } from "./encoded.js";
-import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, DOWNLOADS, FILES, HTML_HEADERS, JSON_HEADERS, SECURITY_HEADERS, downloadHeaders, fileForPath, isApiPath } from "../routes.js";
+import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, DOWNLOADS, FILES, HTML_HEADERS, JSON_HEADERS, LANGUAGE_FOLDERS, SECURITY_HEADERS, downloadHeaders, fileForPath, isApiPath } from "../routes.js";
 
 export interface ServerOptions {
   publicDir: string;
@@ -207,6 +207,13 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
       return;
     }
     await recoverIfSwapWasCut();
+    // A language folder's pages link relative to it: /sv becomes /sv/ before they are read.
+    const [pathname, query] = rawUrl.split(/\?(.*)/s);
+    if ((LANGUAGE_FOLDERS as readonly string[]).includes(pathname!.slice(1))) {
+      response.writeHead(301, { Location: `${pathname}/${query !== undefined ? `?${query}` : ""}`, "Cache-Control": "no-store", "Content-Length": 0 });
+      response.end();
+      return;
+    }
     request.url = withoutTrailingSlash(rawUrl);
     const file = fileForPath(decodeURIComponent(request.url.split("?")[0]!));
     const download = DOWNLOADS.find((entry) => entry.file === file);

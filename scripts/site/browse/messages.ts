@@ -1,5 +1,6 @@
 import type { Category, FactStatus } from "../../schema/index.js";
 import type { Lang } from "../../schema/answers.js";
+import { LANGUAGE_FOLDERS } from "../../routes.js";
 
 export type { Lang };
 export const LANGS: readonly Lang[] = ["en", "sv"];
@@ -380,7 +381,7 @@ const SV: Messages = {
 export const MESSAGES: Readonly<Record<Lang, Messages>> = { en: EN, sv: SV };
 
 /** Where a page of one language lives: English at the root, Swedish under sv/. */
-export const LANG_PREFIX: Readonly<Record<Lang, string>> = { en: "", sv: "sv/" };
+export const LANG_PREFIX: Readonly<Record<Lang, string>> = { en: "", sv: `${LANGUAGE_FOLDERS[0]}/` };
 
 /** The other language of the two. */
 export const otherLang = (lang: Lang): Lang => (lang === "en" ? "sv" : "en");

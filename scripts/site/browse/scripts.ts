@@ -6,6 +6,12 @@
 /** Every page: the language switch keeps the filters and the place on the page. */
 export const SITE_SCRIPT = `"use strict";
 (function () {
+  // A host that serves a language folder's page without its closing slash breaks its relative links.
+  var lang = document.documentElement.lang;
+  if (lang !== "en" && new RegExp("/" + lang + "$").test(location.pathname)) {
+    location.replace(location.pathname + "/" + location.search + location.hash);
+    return;
+  }
   var links = document.querySelectorAll("a[data-keep-query]");
   Array.prototype.forEach.call(links, function (link) {
     link.addEventListener("click", function () {

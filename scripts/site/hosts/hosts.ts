@@ -1,3 +1,4 @@
+import { LANGUAGE_FOLDERS } from "../../routes.js";
 import {
   CSV_HEADERS,
   DOWNLOADS,
@@ -75,6 +76,9 @@ export function serveConfig(version: string | null = null) {
     rewrites: [
       // Without clean URLs and directory listings, serve-handler needs the index page named.
       { source: "/", destination: "/index.html" },
+      // serve-handler matches /sv/ by the rule for /sv (the local server sends /sv to /sv/ first; under npx serve
+      // the page's own script does, so its relative links resolve).
+      ...LANGUAGE_FOLDERS.map((folder) => ({ source: `/${folder}`, destination: `/${folder}/index.html` })),
       ...patternRewrites(),
     ],
     headers: [
