@@ -35,3 +35,23 @@ export function openArtefact(artefacts: Artefacts, file: string): ArtefactWriter
 export function jsonText(value: unknown): string {
   return `${JSON.stringify(value)}\n`;
 }
+
+/**
+ * A JSON object whose last member is a list written item by item: `{...head, [list]: [items]}` in compact
+ * JSON with a trailing newline, without holding the list.
+ */
+export function openJsonList(out: ArtefactWriter, head: Record<string, unknown>, list: string): PartsWriter<unknown> {
+  const opening = JSON.stringify(head);
+  out.write(Buffer.from(`${opening.length > 2 ? `${opening.slice(0, -1)},` : "{"}${JSON.stringify(list)}:[`));
+  let first = true;
+  return {
+    add: (item) => {
+      out.write(Buffer.from(`${first ? "" : ","}${JSON.stringify(item)}`));
+      first = false;
+    },
+    end: () => {
+      out.write(Buffer.from("]}\n"));
+      out.end();
+    },
+  };
+}

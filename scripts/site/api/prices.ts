@@ -1,6 +1,6 @@
 import { factAt, isResearched, stringValueOf, type FactSeen } from "../../schema/factPath.js";
 import type { PriceRow, Provider } from "../../schema/index.js";
-import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
+import { openJsonList, type ArtefactWriter, type PartsWriter } from "../artefacts.js";
 import { csvField } from "./csv.js";
 
 type ModelLike = { name?: unknown; category?: unknown; input_price?: unknown; output_price?: unknown; corroborated_by?: unknown };
@@ -74,20 +74,12 @@ export const PRICE_COLUMNS = [
 
 /** /api/prices.json, handed over record by record. */
 export function openPricesJson(out: ArtefactWriter, meta: { version: string; license?: string }, generatedAt: string): PartsWriter<Provider> {
-  const head = JSON.stringify({ version: meta.version, generated_at: generatedAt, license: meta.license });
-  out.write(Buffer.from(`${head.slice(0, -1)},"prices":[`));
-  let first = true;
+  const list = openJsonList(out, { version: meta.version, generated_at: generatedAt, license: meta.license }, "prices");
   return {
     add: (record) => {
-      for (const row of priceRowsOf(record)) {
-        out.write(Buffer.from(`${first ? "" : ","}${JSON.stringify(row)}`));
-        first = false;
-      }
+      for (const row of priceRowsOf(record)) list.add(row);
     },
-    end: () => {
-      out.write(Buffer.from("]}\n"));
-      out.end();
-    },
+    end: () => list.end(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { answersOf } from "../../schema/answers.js";
 import { stringValueOf, factAt } from "../../schema/factPath.js";
 import type { Provider } from "../../schema/index.js";
-import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
+import { openJsonList, type ArtefactWriter, type PartsWriter } from "../artefacts.js";
 
 /** One provider's line of the light index: typed answers with their statuses, no sources or notes. */
 export function indexEntryOf(record: Provider): Record<string, unknown> {
@@ -15,17 +15,6 @@ export function indexEntryOf(record: Provider): Record<string, unknown> {
 
 /** /api/providers.json, handed over record by record like the dataset: compact JSON. */
 export function openProvidersIndex(out: ArtefactWriter, meta: { version: string; license?: string }, generatedAt: string): PartsWriter<Provider> {
-  const head = JSON.stringify({ version: meta.version, generated_at: generatedAt, license: meta.license });
-  out.write(Buffer.from(`${head.slice(0, -1)},"providers":[`));
-  let first = true;
-  return {
-    add: (record) => {
-      out.write(Buffer.from(`${first ? "" : ","}${JSON.stringify(indexEntryOf(record))}`));
-      first = false;
-    },
-    end: () => {
-      out.write(Buffer.from("]}\n"));
-      out.end();
-    },
-  };
+  const list = openJsonList(out, { version: meta.version, generated_at: generatedAt, license: meta.license }, "providers");
+  return { add: (record) => list.add(indexEntryOf(record)), end: () => list.end() };
 }
