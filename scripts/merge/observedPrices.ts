@@ -1,5 +1,5 @@
 import type { Fact, Model, ModelsListAttempt, Observation, ObservedModel, Provider } from "../schema/index.js";
-import type { ObservedFact, ObservedRecord } from "./observed.js";
+import type { ObservedFact, ObservedRecord } from "./observedShapes.js";
 import { observedFor, priceIn, writableCurrency } from "./observedModels.js";
 import type { ReviewEntry } from "./review.js";
 

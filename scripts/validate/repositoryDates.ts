@@ -2,7 +2,13 @@ import { factsOf } from "../schema/facts.js";
 import { repositoryFileKey, repositoryFileOf, type SourceDates } from "../schema/index.js";
 import type { Problem } from "../problems.js";
 import { jsonPath } from "../problems.js";
-import type { ValidatedRecord } from "./validate.js";
+import type { Provider } from "../schema/index.js";
+
+/** A record as the validator hands it on: its file and the parsed record. */
+interface DatedRecord {
+  file: string;
+  record: Provider;
+}
 
 export const SOURCE_DATES_FILE = "data/source-dates.json";
 
@@ -12,7 +18,7 @@ export const SOURCE_DATES_FILE = "data/source-dates.json";
  * from the computed one is refused, and where the history could not be read the date stays null, unless the
  * file states its own date (ms.date, updated:), which may then be given as the file's own statement.
  */
-export function checkRepositoryDates(records: readonly ValidatedRecord[], dates: SourceDates | null): Problem[] {
+export function checkRepositoryDates(records: readonly DatedRecord[], dates: SourceDates | null): Problem[] {
   const problems: Problem[] = [];
   const files = dates?.files ?? {};
   for (const { file, record } of records) {
