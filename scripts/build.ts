@@ -7,7 +7,7 @@ import { editorSchemaText } from "./site/describe/openapi.js";
 import { compactRecordOf, renderSite } from "./site/renderSite.js";
 import { reviewQueueText } from "./site/api/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
-import { readChangeList, type ChangeList } from "./history/changeList.js";
+import { readChangeList } from "./history/changeList.js";
 import { Publication, withBuildLock, type PublishReport } from "./publish.js";
 import { writeIfChanged } from "./util/files.js";
 import { collectGarbage } from "./util/memory.js";
@@ -27,8 +27,6 @@ export interface BuildOptions {
   githubPages?: boolean;
   /** Told once, when another build holds the lock, who holds it. */
   onLockWait?: (message: string) => void;
-  /** Reads what changed in the history of data/ (the bundled command reads it in a worker thread); must never reject. */
-  readChanges?: (root: string) => Promise<ChangeList>;
 }
 
 export interface BuildResult {
@@ -50,7 +48,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   const today = options.today ?? todayUtc();
   return withBuildLock(paths.publicDir, async () => {
     // The history of data/ is read while the records load; a history that cannot be read is a list that says why.
-    const changesRead = (options.readChanges ?? readChangeList)(paths.root);
+    const changesRead = readChangeList(paths.root);
     // Each record is kept as its JSON bytes and a summary, not as the validated object (see loadRecords).
     const dataset = await loadRecords(paths, today, compactRecordOf);
     const { meta } = dataset;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { nextDir, previousDir, recoverInterruptedSwap } from "../scripts/publish.js";
 import { REPO_ROOT, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
-const CLI = path.join(REPO_ROOT, "scripts", "cli.ts");
+const CLI = path.join(REPO_ROOT, "bin", "evidence.js");
 const PROVIDERS = 300;
 /** CRASH_KILLS and CONCURRENT_ROUNDS raise the counts for a long run; the defaults keep `npm test` quick. */
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
@@ -21,9 +21,9 @@ async function writeGeneration(label: string) {
   }
 }
 
-/** One process (node with tsx's loader), so SIGKILL stops the build itself and leaves no orphan. */
+/** The package's command, as npm run build starts it; SIGKILL stops the build itself. */
 function buildProcess() {
-  return spawn(process.execPath, ["--import", "tsx", CLI, "--root", tree.root, "build", "--today", "2026-11-22"], { stdio: "ignore", cwd: REPO_ROOT });
+  return spawn(process.execPath, [CLI, "--root", tree.root, "build", "--today", "2026-11-22"], { stdio: "ignore", cwd: REPO_ROOT });
 }
 
 async function completeBuild(): Promise<void> {
