@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nextDir, previousDir, recoverInterruptedSwap } from "../scripts/publish.js";
+import { nextDir, previousDir } from "../scripts/publish/folders.js";
+import { recoverInterruptedSwap } from "../scripts/publish/swap.js";
 import { REPO_ROOT, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
 const CLI = path.join(REPO_ROOT, "bin", "evidence.js");

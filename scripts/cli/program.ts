@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../build.js";
-import { BuildLockTimeout } from "../publish.js";
+import { BuildLockTimeout } from "../publish/lock.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
 import { loadDataset } from "../dataset.js";
 import { STALE_AFTER_DAYS } from "../site/api/status.js";
