@@ -3,7 +3,7 @@
 // what runs is always the TypeScript in scripts/ as it is now, and nothing kept from an earlier run (a bundle,
 // a code cache, a derived value) is ever read back. Loading the project's modules one by one through tsx's
 // loader instead cost every command several times as long as bundling them.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -30,14 +30,33 @@ async function bundleProgram() {
   return result.outputFiles[0].contents;
 }
 
+const isRunning = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+};
+
+/** The bundles of commands killed before they could remove theirs: never read, only removed. */
+function removeLeftovers(dir) {
+  for (const name of readdirSync(dir)) {
+    const pid = Number(/^program-(\d+)\.mjs$/.exec(name)?.[1]);
+    if (pid > 0 && pid !== process.pid && !isRunning(pid)) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
 /**
  * Runs the bundle from a file of this process's own inside node_modules, where the bundle's imports of packages
  * resolve, and removes it once loaded. Where it cannot be written (a read-only install), tsx runs the program.
  */
 async function load(bundle) {
-  const file = path.join(root, "node_modules", ".cache", "evidence", `program-${process.pid}.mjs`);
+  const dir = path.join(root, "node_modules", ".cache", "evidence");
+  const file = path.join(dir, `program-${process.pid}.mjs`);
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    mkdirSync(dir, { recursive: true });
+    removeLeftovers(dir);
     writeFileSync(file, bundle);
   } catch (error) {
     console.warn(`evidence: running through tsx (${error instanceof Error ? error.message : String(error)})`);

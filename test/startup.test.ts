@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import os from "node:os";
@@ -70,6 +70,11 @@ describe("the command's start-up", () => {
   it("keeps nothing between runs: after a build, nothing is left in node_modules/.cache that a later run could read", async () => {
     const { root, cache } = await programCopy();
     const tree = await treeWithOneProvider();
+    // What a command killed while it loaded its bundle leaves behind: removed by the next command.
+    const ended = spawn(process.execPath, ["-e", "0"], { stdio: "ignore" });
+    const endedPid = await new Promise<number>((resolve) => ended.once("exit", () => resolve(ended.pid!)));
+    await fs.mkdir(path.join(cache, "evidence"), { recursive: true });
+    await fs.writeFile(path.join(cache, "evidence", `program-${endedPid}.mjs`), "export const left = true;\n");
     expect((await command(root, ["--root", tree.root, "build", "--today", TODAY, "--base-url", BASE_URL])).code).toBe(0);
     expect((await command(root, ["--help"])).code).toBe(0);
     expect(await filesUnder(cache)).toEqual([]);

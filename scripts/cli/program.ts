@@ -10,8 +10,8 @@ import { loadDataset } from "../dataset.js";
 import { STALE_AFTER_DAYS } from "../site/api/status.js";
 import { DEFAULT_POLICY } from "../scrape/request.js";
 import { registerJobCommands } from "./jobs.js";
-// The modules of the other commands (serve, scrape, report, the jobs) are imported when their command runs:
-// loading them all cost every build about 200 ms.
+// The modules of the other commands (serve, scrape, report, the jobs) are imported when their command runs,
+// so a build does not load them.
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");

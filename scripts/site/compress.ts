@@ -26,11 +26,10 @@ export const ENCODINGS = [
 ] as const;
 
 /**
- * Quality 5 compresses a provider's files within 1 % of quality 9 in two
- * thirds of 9's time, measured on 2,013 files of 1,000 synthetic providers; above 1 MB (the dataset and the
- * CSV at scale) quality 5 too. gzip level 6 is within 1.2 % of level 9 in three quarters of its time. The
- * window is sized to the file: brotli's default 4 MB window made every small file allocate and free a
- * large encoder state, which cost 7 s of kernel time per 1,000 provider pages against 0.26 s sized.
+ * Quality 5 compresses a provider's files within 1 % of quality 9 in less of its time (measured on 1,000
+ * synthetic providers), and the large files (the dataset and the CSV at scale) too. gzip level 6 is within
+ * 1.2 % of level 9. The window is sized to the file: brotli's default 4 MB window made every small file
+ * allocate and free a large encoder state, most of a build's kernel time (BENCHMARKS.md).
  */
 export function brotliParams(size: number): Record<number, number> {
   // At most 4 MB (22 bits, brotli's default): the 16 MB window took 25 MiB more memory on the 83 MB dataset file of
