@@ -42,7 +42,10 @@ describe("a build killed with SIGKILL", () => {
     await completeBuild();
     const outputA = key(await snapshot(tree.paths.publicDir));
     await writeGeneration("B");
+    const started = performance.now();
     await completeBuild();
+    // How long a build that changes every provider takes on this machine, now: the kills are spread over it.
+    const buildMs = performance.now() - started;
     const outputB = key(await snapshot(tree.paths.publicDir));
     expect(outputA).not.toBe(outputB);
 
@@ -53,8 +56,9 @@ describe("a build killed with SIGKILL", () => {
       await writeGeneration(next);
       const child = buildProcess();
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      // Spread the kills over start-up, validation, writing and the swap.
-      const delay = 300 + Math.floor(Math.random() * 2200);
+      // Spread the kills over start-up, validation, writing and the swap, and past its end: a build after a
+      // killed one first clears what that one left, so it takes longer than the build timed above.
+      const delay = Math.floor(Math.random() * buildMs * 2);
       await new Promise((resolve) => setTimeout(resolve, delay));
       child.kill("SIGKILL");
       await exited;
@@ -80,7 +84,7 @@ describe("a build killed with SIGKILL", () => {
     expect(await exists(nextDir(tree.paths.publicDir))).toBe(false);
     expect(await exists(previousDir(tree.paths.publicDir))).toBe(false);
     expect((await fs.readdir(tree.root)).filter((name) => name.startsWith(".public"))).toEqual([]);
-    console.log(`crash test: ${KILLS} kills, public/ was the old output ${seen.old} times and the new output ${seen.new} times (killed between the renames ${seen.betweenRenames} times)`);
+    console.log(`crash test: ${KILLS} kills within ${Math.round(2 * buildMs)} ms of the start, public/ was the old output ${seen.old} times and the new output ${seen.new} times (killed between the renames ${seen.betweenRenames} times)`);
   }, 60_000 + KILLS * 6_000);
 
   it(`runs builds started together one at a time: ${ROUNDS} rounds of three leave public/ complete and valid`, async () => {
