@@ -129,6 +129,17 @@ describe("the command's start-up", () => {
     expect(await tree.read("api/openapi.json")).not.toContain("PLANTED");
   });
 
+  it("runs the program through tsx, and says so, where it cannot write its bundle (a read-only install)", async () => {
+    const { root, cache } = await programCopy();
+    const tree = await treeWithOneProvider();
+    await fs.rm(cache, { recursive: true });
+    await fs.writeFile(cache, "not a folder");
+    const result = await command(root, ["--root", tree.root, "validate", "--today", TODAY]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^evidence: running through tsx \(/);
+    expect(result.stdout).toContain("validate: 1 providers valid");
+  });
+
   it("says which file and line of scripts/ does not compile, in one line per error, and exits 1", async () => {
     const { root } = await programCopy();
     const program = path.join(root, "scripts", "cli", "program.ts");
