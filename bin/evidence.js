@@ -1,40 +1,83 @@
 #!/usr/bin/env node
-// The CLI, run from one bundled JavaScript file that is made on first use and again whenever a file it was made
-// from changes (scripts/cli/bundle.js); through tsx's loader when the bundle cannot be made here.
+// The package's command. esbuild bundles scripts/cli/program.ts into one JavaScript file at every start, so
+// what runs is always the TypeScript in scripts/ as it is now, and nothing kept from an earlier run (a bundle,
+// a code cache, a derived value) is ever read back. Loading the project's modules one by one through tsx's
+// loader instead cost every command several times as long as bundling them.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { bundle } from "../scripts/cli/bundle.js";
-import { runBundle } from "../scripts/cli/codeCache.js";
-import { startWorker } from "../scripts/cli/worker.js";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const outDir = path.join(root, "node_modules", ".cache", "evidence-cli");
-let program;
-/** Keeps V8's code cache once the command is done (scripts/cli/codeCache.js). */
-let keepCodeCache = () => {};
-/** Lets the bundle keep what it derives from its own code alone (scripts/util/codeDerived.ts). */
-let codeVersion = null;
-/** What the command's worker threads run (scripts/cli/workerTasks.ts). */
-let workers = null;
-try {
-  const { file, version } = await bundle({ root, entry: "scripts/cli/program.ts", outDir, inline: ["zod", "commander"] });
-  // The worker threads' bundle is its own, a few kilobytes (scripts/cli/workerTasks.ts). When the command line
-  // looks like a build, one worker starts now, beside the loading of the program, and waits for its task; other
-  // commands start none (ending a worker that is still starting made `help` 50 ms slower). A wrong guess only
-  // costs a thread, or the head start.
-  const workerBundle = await bundle({ root, entry: "scripts/cli/workerMain.ts", outDir });
-  const builds = process.argv.slice(2).some((arg) => arg === "build" || arg === "--build-if-needed");
-  workers = { file: workerBundle.file, spare: builds ? startWorker(workerBundle.file) : null };
-  // DEBUG=1 prints stack traces: they then name the TypeScript files and lines, not the bundle's.
-  const running = runBundle(file, version, { sourceMaps: Boolean(process.env.DEBUG) });
-  program = running.exports;
-  keepCodeCache = running.keepCodeCache;
-  codeVersion = { dir: path.join(outDir, "derived"), version };
-} catch (error) {
-  console.warn(`evidence: running through tsx (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
-  const { register } = await import("tsx/esm/api");
-  register();
-  program = await import("../scripts/cli/program.ts");
+
+/** The program as one ES module; its imports of packages are resolved from this project's node_modules. */
+async function bundleProgram() {
+  const { build, stop } = await import("esbuild");
+  // DEBUG=1 prints stack traces: an inline source map makes them name the TypeScript files and lines.
+  const debug = Boolean(process.env.DEBUG);
+  if (debug) process.setSourceMapsEnabled(true);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ["scripts/cli/program.ts"],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: debug ? "inline" : false,
+    write: false,
+    logLevel: "silent",
+  }).finally(stop); // esbuild's own process would otherwise stay for as long as npm start serves
+  return result.outputFiles[0].contents;
 }
-process.exitCode = await program.main(process.argv, root, { codeVersion, workers });
-keepCodeCache();
+
+const isRunning = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+};
+
+/** The bundles of commands killed before they could remove theirs: never read, only removed. */
+function removeLeftovers(dir) {
+  for (const name of readdirSync(dir)) {
+    const pid = Number(/^program-(\d+)\.mjs$/.exec(name)?.[1]);
+    if (pid > 0 && pid !== process.pid && !isRunning(pid)) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+/**
+ * Runs the bundle from a file of this process's own inside node_modules, where the bundle's imports of packages
+ * resolve, and removes it once loaded. Where it cannot be written (a read-only install), tsx runs the program.
+ */
+async function load(bundle) {
+  const dir = path.join(root, "node_modules", ".cache", "evidence");
+  const file = path.join(dir, `program-${process.pid}.mjs`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    removeLeftovers(dir);
+    writeFileSync(file, bundle);
+  } catch (error) {
+    console.warn(`evidence: running through tsx (${error instanceof Error ? error.message : String(error)})`);
+    const { register } = await import("tsx/esm/api");
+    register();
+    return import("../scripts/cli/program.ts");
+  }
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+let bundle;
+try {
+  bundle = await bundleProgram();
+} catch (error) {
+  // A syntax or import error in scripts/: esbuild's message names the file, line and column.
+  console.error(`evidence: scripts/ could not be bundled: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const program = await load(bundle);
+process.exitCode = await program.main(process.argv, root);

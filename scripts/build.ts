@@ -8,10 +8,11 @@ import { compactRecordOf, renderSite } from "./site/renderSite.js";
 import type { Artefacts } from "./site/artefacts.js";
 import { reviewQueueText } from "./site/api/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
-import { readChangeList, type ChangeList } from "./history/changeList.js";
+import { readChangeList } from "./history/changeList.js";
 import { readDataCommit, type DataCommit } from "./history/dataCommit.js";
 import { keptVersions, recordVersion } from "./archive/store.js";
-import { Publication, withBuildLock, type PublishReport } from "./publish.js";
+import { withBuildLock } from "./publish/lock.js";
+import { Publication, type PublishReport } from "./publish/publication.js";
 import { writeIfChanged } from "./util/files.js";
 import { collectGarbage } from "./util/memory.js";
 import { InvalidInputError, errorsOf, type Problem } from "./problems.js";
@@ -30,8 +31,6 @@ export interface BuildOptions {
   githubPages?: boolean;
   /** Told once, when another build holds the lock, who holds it. */
   onLockWait?: (message: string) => void;
-  /** Reads what changed in the history of data/ (the bundled command reads it in a worker thread); must never reject. */
-  readChanges?: (root: string) => Promise<ChangeList>;
   /**
    * Record the published version in the repository's archive/ folder when its data is committed (the CLI's
    * builds do), so that every later build serves it unchanged at /archive/<version>.json.
@@ -64,7 +63,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   const today = options.today ?? todayUtc();
   return withBuildLock(paths.publicDir, async () => {
     // The history of data/ is read while the records load; a history that cannot be read is a list that says why.
-    const changesRead = (options.readChanges ?? readChangeList)(paths.root);
+    const changesRead = readChangeList(paths.root);
     const dataCommitRead: Promise<DataCommit | null> = options.recordVersion ? readDataCommit(paths.root) : Promise.resolve(null);
     const kept = await keptVersions(paths.root);
     // Each record is kept as its JSON bytes and a summary, not as the validated object (see loadRecords).

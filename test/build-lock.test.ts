@@ -3,7 +3,8 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BuildLockTimeout, lockFile, previousDir, withBuildLock } from "../scripts/publish.js";
+import { lockFile, previousDir } from "../scripts/publish/folders.js";
+import { BuildLockTimeout, withBuildLock } from "../scripts/publish/lock.js";
 import { startServer } from "../scripts/serve/server.js";
 import { BASE_URL, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
 
@@ -42,12 +43,42 @@ describe("the build lock", () => {
     expect(await fs.readFile(`${tree.paths.publicDir}/api/data/index.json`, "utf8")).toContain("acme-ai");
   }, 30_000);
 
-  it("is taken over when its holder ran on another host and stopped refreshing it (a new container)", async () => {
+  it("is taken over once its holder on another host has left it unchanged for the stale period of the waiting build's own clock", async () => {
     tree = await makeTree([minimalRecord("acme-ai")]);
-    await writeLock(tree.paths.publicDir, { pid: 4242, host: "container-that-is-gone", started: "2026-11-22T10:00:00.000Z" }, 10 * 60_000);
-    const result = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
-    expect(result.code, result.stderr).toBe(0);
-  }, 30_000);
+    const file = await writeLock(tree.paths.publicDir, { pid: 4242, host: "container-that-is-gone", started: "2026-11-22T10:00:00.000Z" }, 10 * 60_000);
+    const waited = performance.now();
+    const told: string[] = [];
+    expect(await withBuildLock(tree.paths.publicDir, async () => "ran", { staleAfterMs: 700, waitMs: 10_000, onWait: (message) => told.push(message) })).toBe("ran");
+    // Ten minutes old by its mtime, yet watched for the stale period before it is taken: a holder on another
+    // machine dates the lock by that machine's clock.
+    expect(performance.now() - waited).toBeGreaterThanOrEqual(700);
+    await expect(fs.stat(file)).rejects.toThrow();
+  });
+
+  it("review 4, finding 15: is taken over though its mtime lies in the future, once unchanged for the stale period", async () => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    // A lock from a machine whose clock runs a day ahead, or one touched by hand: never refreshed again.
+    const file = await writeLock(tree.paths.publicDir, { pid: 4242, host: "clock-ahead", started: "2026-11-22T10:00:00.000Z" }, -24 * 3_600_000);
+    expect((await fs.stat(file)).mtimeMs).toBeGreaterThan(Date.now() + 3_600_000);
+    const told: string[] = [];
+    expect(await withBuildLock(tree.paths.publicDir, async () => "ran", { staleAfterMs: 1_500, waitMs: 15_000, onWait: (message) => told.push(message) })).toBe("ran");
+    expect(told[0]).toContain("taken over by itself once it has stayed unchanged for 2 s");
+  });
+
+  it("is not taken over while its holder keeps changing it, whatever its mtime says", async () => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    const file = await writeLock(tree.paths.publicDir, { pid: 4242, host: "busy-box", started: "2026-11-22T10:00:00.000Z" }, 10 * 60_000);
+    // A holder on another machine whose clock runs ten minutes behind: every refresh dates the lock in the past.
+    const refresh = setInterval(() => {
+      const behind = new Date(Date.now() - 10 * 60_000 + Math.random() * 1_000);
+      void fs.utimes(file, behind, behind).catch(() => undefined);
+    }, 100);
+    try {
+      await expect(withBuildLock(tree.paths.publicDir, async () => "ran", { staleAfterMs: 600, waitMs: 2_000 })).rejects.toThrow(BuildLockTimeout);
+    } finally {
+      clearInterval(refresh);
+    }
+  });
 
   it("clears the lock a build killed while removing a stale one left aside, never one whose process still runs", async () => {
     tree = await makeTree([minimalRecord("acme-ai")]);

@@ -1,5 +1,6 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { Dataset, ErrorBody, Provider, Status } from "../scripts/schema/index.js";
 import { makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
@@ -162,6 +163,27 @@ describe("build", () => {
     const repaired = await tree.build();
     expect(repaired.publish.changed).toEqual(["api/status.json", "providers/one-ai.html"]);
     expect(await snapshot(tree.paths.publicDir)).toEqual(before);
+  });
+
+  it("review 4, finding 12: rewrites a hand-made .gz or .br that unpacks to the same bytes, so a rebuild is byte-identical to a fresh build", async () => {
+    const records = [minimalRecord("one-ai", { category_note: "long enough to be compressed ".repeat(40) }), minimalRecord("two-ai")];
+    tree = await makeTree(records);
+    await tree.build();
+    const fresh = await snapshot(tree.paths.publicDir);
+    // Copies made by hand at another level or quality: each still unpacks to exactly its file.
+    const handMade = ["api/data/index.json", "providers/one-ai.html", "api/data/one-ai/index.json"];
+    for (const file of handMade) {
+      const plain = await fs.readFile(path.join(tree.paths.publicDir, file));
+      const gz = gzipSync(plain, { level: 1 });
+      const br = brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      expect(gunzipSync(gz).equals(plain) && brotliDecompressSync(br).equals(plain)).toBe(true);
+      await fs.writeFile(path.join(tree.paths.publicDir, `${file}.gz`), gz);
+      await fs.writeFile(path.join(tree.paths.publicDir, `${file}.br`), br);
+    }
+    const rebuilt = await tree.build();
+    expect(rebuilt.publish.changed).toEqual(handMade.flatMap((file) => [`${file}.br`, `${file}.gz`]).sort());
+    expect(await snapshot(tree.paths.publicDir)).toEqual(fresh);
+    expect((await tree.build()).publish.filesWritten).toBe(0);
   });
 
   it("publishes a real folder that any host can upload, with nothing left beside it", async () => {

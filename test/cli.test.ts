@@ -1,13 +1,16 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { REPO_ROOT, makeTree, minimalRecord, runCli, snapshot, type Tree } from "./helpers.js";
+import { readHistory } from "../scripts/history/readHistory.js";
+import { changesDocument } from "../scripts/site/api/changes.js";
+import { BASE_URL, REPO_ROOT, TODAY, confirmedFact, makeTree, minimalRecord, runCli, snapshot, type Tree } from "./helpers.js";
 
 let tree: Tree;
 afterEach(async () => tree?.cleanup());
 
 describe("the command line", () => {
-  it("the package's bin entry runs on plain Node (from the bundled command)", async () => {
+  it("the package's bin entry runs on plain Node", async () => {
     tree = await makeTree();
     const run = (args: string[]) =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
@@ -24,13 +27,18 @@ describe("the command line", () => {
     expect(validate.out).toContain("validate: 1 providers valid");
   });
 
-  it("build exits 0, prints what it wrote, and a second build writes nothing", async () => {
+  it("build exits 0 and says what it wrote in one line (every file with --verbose), and a second build writes nothing", async () => {
     tree = await makeTree();
     const first = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain("added    api/data/acme-ai/index.json");
+    expect(first.stdout.trim().split("\n")).toEqual([expect.stringMatching(/^build: 1 providers, review queue 0; \d+ added, 0 changed, 0 removed, 0 unchanged; \d+ files \([\d.]+ KiB\) written \(--verbose lists them\)$/)]);
     const second = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
-    expect(second.stdout).toMatch(/0 files \(0\.0 KiB\) written/);
+    expect(second.stdout.trim().split("\n")).toEqual([expect.stringMatching(/0 files \(0\.0 KiB\) written$/)]);
+    await tree.writeProvider("beta-ai", minimalRecord("beta-ai"));
+    const third = await runCli(["--root", tree.root, "build", "--today", "2026-11-22", "--verbose"]);
+    expect(third.stdout).toContain("  added    api/data/beta-ai/index.json\n");
+    expect(third.stdout).toContain("  changed  api/data/index.json\n");
+    expect(third.stdout).not.toMatch(/\.(gz|br)\n/);
   });
 
   it("validate and build exit 1 on bad data, list every problem, and leave public/ as it was", async () => {
@@ -70,6 +78,8 @@ describe("the command line", () => {
       child.once("exit", () => reject(new Error(`server exited: ${output}`)));
     });
     expect(output).toContain("/api/data/{id}");
+    // The first build's files are not listed before the address (a real first build adds hundreds).
+    expect(output).not.toContain("added ");
     const response = await fetch(`${origin}/api/data/acme-ai`);
     expect(response.status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -97,5 +107,26 @@ describe("npm start when the port is taken", () => {
       await new Promise((resolve) => blocker.close(resolve));
       await local.cleanup();
     }
+  });
+
+  it("build publishes the change feed of the history of data/, the same as reading the history in this process", async () => {
+    tree = await makeTree([minimalRecord("acme-ai"), minimalRecord("beta-cloud")]);
+    const git = (args: string[], date: string) =>
+      promisify(execFile)("git", ["-c", "user.name=Test", "-c", "user.email=test@example.test", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null", "-c", "init.defaultBranch=main", ...args], {
+        cwd: tree.root,
+        env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+      });
+    await git(["init", "-q"], "2026-11-01T10:00:00Z");
+    await git(["add", "-A"], "2026-11-01T10:00:00Z");
+    await git(["commit", "-q", "-m", "first"], "2026-11-01T10:00:00Z");
+    await tree.writeProvider("acme-ai", minimalRecord("acme-ai", { pricing: { currency: confirmedFact("SEK") } }));
+    await git(["commit", "-q", "-am", "acme's currency"], "2026-11-02T10:00:00Z");
+
+    const result = await runCli(["--root", tree.root, "build", "--today", TODAY, "--base-url", BASE_URL]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const published = JSON.parse(await tree.read("api/changes.json")) as { generated_at: string; entries: Array<{ provider_id: string; path: string; kind: string }> };
+    expect(published.entries.slice(0, 1)).toEqual([expect.objectContaining({ provider_id: "acme-ai", path: "$.pricing.currency", kind: "fact_added" })]);
+    expect(published).toEqual(changesDocument(await readHistory(tree.root), { generatedAt: published.generated_at }));
   });
 });

@@ -2,10 +2,11 @@ import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nextDir, previousDir, recoverInterruptedSwap } from "../scripts/publish.js";
+import { nextDir, previousDir } from "../scripts/publish/folders.js";
+import { recoverInterruptedSwap } from "../scripts/publish/swap.js";
 import { REPO_ROOT, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
-const CLI = path.join(REPO_ROOT, "scripts", "cli.ts");
+const CLI = path.join(REPO_ROOT, "bin", "evidence.js");
 const PROVIDERS = 300;
 /** CRASH_KILLS and CONCURRENT_ROUNDS raise the counts for a long run; the defaults keep `npm test` quick. */
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
@@ -21,9 +22,9 @@ async function writeGeneration(label: string) {
   }
 }
 
-/** One process (node with tsx's loader), so SIGKILL stops the build itself and leaves no orphan. */
+/** The package's command, as npm run build starts it; SIGKILL stops the build itself. */
 function buildProcess() {
-  return spawn(process.execPath, ["--import", "tsx", CLI, "--root", tree.root, "build", "--today", "2026-11-22"], { stdio: "ignore", cwd: REPO_ROOT });
+  return spawn(process.execPath, [CLI, "--root", tree.root, "build", "--today", "2026-11-22"], { stdio: "ignore", cwd: REPO_ROOT });
 }
 
 async function completeBuild(): Promise<void> {
@@ -41,7 +42,10 @@ describe("a build killed with SIGKILL", () => {
     await completeBuild();
     const outputA = key(await snapshot(tree.paths.publicDir));
     await writeGeneration("B");
+    const started = performance.now();
     await completeBuild();
+    // How long a build that changes every provider takes on this machine, now: the kills are spread over it.
+    const buildMs = performance.now() - started;
     const outputB = key(await snapshot(tree.paths.publicDir));
     expect(outputA).not.toBe(outputB);
 
@@ -52,8 +56,9 @@ describe("a build killed with SIGKILL", () => {
       await writeGeneration(next);
       const child = buildProcess();
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      // Spread the kills over start-up, validation, writing and the swap.
-      const delay = 300 + Math.floor(Math.random() * 2200);
+      // Spread the kills over start-up, validation, writing and the swap, and past its end: a build after a
+      // killed one first clears what that one left, so it takes longer than the build timed above.
+      const delay = Math.floor(Math.random() * buildMs * 2);
       await new Promise((resolve) => setTimeout(resolve, delay));
       child.kill("SIGKILL");
       await exited;
@@ -79,7 +84,7 @@ describe("a build killed with SIGKILL", () => {
     expect(await exists(nextDir(tree.paths.publicDir))).toBe(false);
     expect(await exists(previousDir(tree.paths.publicDir))).toBe(false);
     expect((await fs.readdir(tree.root)).filter((name) => name.startsWith(".public"))).toEqual([]);
-    console.log(`crash test: ${KILLS} kills, public/ was the old output ${seen.old} times and the new output ${seen.new} times (killed between the renames ${seen.betweenRenames} times)`);
+    console.log(`crash test: ${KILLS} kills within ${Math.round(2 * buildMs)} ms of the start, public/ was the old output ${seen.old} times and the new output ${seen.new} times (killed between the renames ${seen.betweenRenames} times)`);
   }, 60_000 + KILLS * 6_000);
 
   it(`runs builds started together one at a time: ${ROUNDS} rounds of three leave public/ complete and valid`, async () => {

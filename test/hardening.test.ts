@@ -10,11 +10,14 @@ afterEach(async () => {
   await tree?.cleanup();
 });
 
-/** Runs the CLI in-process and returns its exit code and everything it printed. */
+/** Runs the CLI in-process and returns its exit code and everything it printed, commander's usage errors included. */
 async function cli(...args: string[]): Promise<{ code: number; output: string }> {
   const output: string[] = [];
   for (const method of ["log", "warn", "error"] as const) {
     vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => void output.push(parts.join(" ")));
+  }
+  for (const stream of [process.stdout, process.stderr]) {
+    vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => output.push(String(chunk)) > 0);
   }
   const code = await main(["node", "evidence", "--root", tree.root, ...args, "--today", TODAY]);
   vi.restoreAllMocks();
@@ -76,8 +79,9 @@ describe("hardening found by the hostile review", () => {
   it("takes only a plain base URL, so nothing can travel with it into pages, llms.txt or the 404 body", async () => {
     tree = await makeTree([minimalRecord("acme-ai")]);
     for (const bad of ['https://x.example/"><script>alert(1)</script>', "https://x.example/?q=1", "https://user@x.example", "https://x.example/a'b", "javascript:alert(1)"]) {
-      const { code } = await cli("build", "--base-url", bad);
+      const { code, output } = await cli("build", "--base-url", bad);
       expect(code, bad).toBe(2);
+      expect(output).toContain(`error: option '--base-url <url>' argument '${bad}' is invalid. expected an absolute http(s) URL with no user name`);
     }
     expect((await cli("build", "--base-url", "https://api.example.eu/evidence/")).code).toBe(0);
     expect(await tree.read("llms.txt")).toContain("(https://api.example.eu/evidence/api/data)");

@@ -26,10 +26,14 @@ afterAll(async () => {
 });
 
 /** Sends the request line exactly as written: no client-side normalisation of dots or escapes. */
-function rawGet(target: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+const rawGet = (target: string) => rawRequest("GET", target);
+
+/** Sends one request as written, with no Accept-Encoding, and reads the raw answer to the end. */
+function rawRequest(method: string, target: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(server.port, "127.0.0.1", () => {
-      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+      socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines}Connection: close\r\n\r\n`);
     });
     let data = Buffer.alloc(0);
     socket.on("data", (chunk) => (data = Buffer.concat([data, chunk])));
@@ -188,9 +192,25 @@ describe("hostile review, round 3: conditional and range requests", () => {
     expect(await answer.text()).toBe(whole);
   });
 
-  it("a satisfiable byte range still answers 206", async () => {
-    const answer = await fetch(`${server.origin}/llms.txt`, { headers: { Range: "bytes=0-3" } });
-    expect([200, 206]).toContain(answer.status);
-    if (answer.status === 206) expect((await answer.text()).length).toBe(4);
+  it.each(["bytes=-0", "bytes=999999999-", "bytes=999999999-1000000000"])("review 4, finding 13: a range the file cannot satisfy (%s) answers 416 with no body, its length in Content-Range, and no-store", async (range) => {
+    const size = Buffer.byteLength(await (await fetch(`${server.origin}/api/data`)).text());
+    for (const method of ["GET", "HEAD"]) {
+      const answer = await rawRequest(method, "/api/data", { Range: range });
+      expect(answer.status).toBe(416);
+      expect(answer.body).toBe("");
+      expect(answer.headers["content-length"]).toBe("0");
+      expect(answer.headers["content-range"]).toBe(`bytes */${size}`);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.headers["access-control-allow-origin"]).toBe("*");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    }
+  });
+
+  it("a satisfiable byte range still answers 206 with those bytes", async () => {
+    const whole = await (await fetch(`${server.origin}/llms.txt`)).text();
+    const answer = await rawRequest("GET", "/llms.txt", { Range: "bytes=0-3" });
+    expect(answer.status).toBe(206);
+    expect(answer.body).toBe(whole.slice(0, 4));
+    expect(answer.headers["content-range"]).toBe(`bytes 0-3/${Buffer.byteLength(whole)}`);
   });
 });

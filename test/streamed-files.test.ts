@@ -4,7 +4,8 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadDataset } from "../scripts/dataset.js";
-import { nextDir, Publication, type PublishReport } from "../scripts/publish.js";
+import { nextDir } from "../scripts/publish/folders.js";
+import { Publication, type PublishReport } from "../scripts/publish/publication.js";
 import { FILES } from "../scripts/routes.js";
 import type { Artefacts } from "../scripts/site/artefacts.js";
 import { compressedSiblings } from "../scripts/site/compress.js";
@@ -130,21 +131,29 @@ describe("files too large to hold whole are handed over in parts", () => {
     await expectPublished(publicDir, "api/big.json", Buffer.concat(parts(300, "second")));
   });
 
-  it("keeps a published copy that still decodes to the file and makes a broken one again", async () => {
+  it.each([
+    ["a file read back whole", 200],
+    ["a file too large to hold whole (over 16 MB)", 44_000],
+  ])("review 4, finding 12: makes the copies of %s again when the published ones were made by hand, even ones that decode to it", async (_kind, count) => {
     const publicDir = await tempPublicDir();
-    const chunks = parts(200, "a");
+    const chunks = parts(count, "a");
     const bytes = Buffer.concat(chunks);
     await publishInParts(publicDir, "api/big.json", chunks);
-    // A valid gzip copy made at another level is the same file; a brotli copy that does not decode is not.
+    const fresh = await Promise.all([".gz", ".br"].map((suffix) => fs.readFile(path.join(publicDir, `api/big.json${suffix}`))));
+    // A valid gzip copy made at another level decodes to the file and still differs from what a build makes.
     const otherLevel = gzipSync(bytes, { level: 1 });
+    expect(gunzipSync(otherLevel).equals(bytes)).toBe(true);
     await fs.writeFile(path.join(publicDir, "api/big.json.gz"), otherLevel);
     await fs.writeFile(path.join(publicDir, "api/big.json.br"), Buffer.from("not brotli"));
     const report = await publishInParts(publicDir, "api/big.json", chunks);
-    expect(report.changed).toEqual(["api/big.json.br"]);
-    expect(report.unchanged).toBe(2);
-    expect((await fs.readFile(path.join(publicDir, "api/big.json.gz"))).equals(otherLevel)).toBe(true);
+    expect(report.changed).toEqual(["api/big.json.br", "api/big.json.gz"]);
+    expect(report.unchanged).toBe(1);
+    expect(await fs.readFile(path.join(publicDir, "api/big.json.gz"))).toEqual(fresh[0]);
+    expect(await fs.readFile(path.join(publicDir, "api/big.json.br"))).toEqual(fresh[1]);
     await expectPublished(publicDir, "api/big.json", bytes);
-  });
+    // Copies as the build made them are kept: nothing is written.
+    expect((await publishInParts(publicDir, "api/big.json", chunks)).filesWritten).toBe(0);
+  }, 60_000);
 
   it("leaves public/ as it was when the build is abandoned halfway through a file", async () => {
     const publicDir = await tempPublicDir();

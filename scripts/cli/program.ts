@@ -4,17 +4,14 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../build.js";
-import { BuildLockTimeout } from "../publish.js";
+import { BuildLockTimeout } from "../publish/lock.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
 import { loadDataset } from "../dataset.js";
 import { STALE_AFTER_DAYS } from "../site/api/status.js";
 import { DEFAULT_POLICY } from "../scrape/request.js";
 import { registerJobCommands } from "./jobs.js";
-import { keepCodeDerivedValues, type CodeVersion } from "../util/codeDerived.js";
-import { readChangeList, type ChangeList } from "../history/changeList.js";
-import { inWorker, type WorkerBundle } from "./workerTasks.js";
-// The modules of the other commands (serve, scrape, report, the jobs) are imported when their command runs:
-// loading them all cost every build about 200 ms.
+// The modules of the other commands (serve, scrape, report, the jobs) are imported when their command runs,
+// so a build does not load them.
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -112,27 +109,30 @@ function repositoryUrl(): string | undefined {
   }
 }
 
-function printBuild(result: BuildResult): void {
+/** One summary line; with `verbose`, every file added, changed or removed first (a first build adds hundreds). */
+function printBuild(result: BuildResult, verbose: boolean): void {
   const { publish } = result;
-  // The .gz and .br copies change with their file: list the file once.
-  const listed = (files: string[]) => files.filter((file) => !/\.(gz|br)$/.test(file));
-  for (const file of listed(publish.added)) console.log(`  added    ${file}`);
-  for (const file of listed(publish.changed)) console.log(`  changed  ${file}`);
-  for (const file of listed(publish.removed)) console.log(`  removed  ${file}`);
+  if (verbose) {
+    // The .gz and .br copies change with their file: list the file once.
+    const listed = (files: string[]) => files.filter((file) => !/\.(gz|br)$/.test(file));
+    for (const file of listed(publish.added)) console.log(`  added    ${file}`);
+    for (const file of listed(publish.changed)) console.log(`  changed  ${file}`);
+    for (const file of listed(publish.removed)) console.log(`  removed  ${file}`);
+  }
   const kb = (publish.bytesWritten / 1024).toFixed(1);
   console.log(
     `build: ${result.ids.length} providers, review queue ${result.reviewQueue.length}; ` +
       `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
-      `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written`,
+      `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written` +
+      (verbose || publish.added.length + publish.changed.length + publish.removed.length === 0 ? "" : " (--verbose lists them)"),
   );
   const kept = result.recorded?.done ? "kept in archive/ (commit it with the data)" : `not kept in archive/: ${result.recorded?.reason ?? "not asked"}`;
   console.log(`dataset version ${result.version}, ${kept}`);
 }
 
-async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; readChanges?: (root: string) => Promise<ChangeList> }): Promise<number> {
+async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }): Promise<number> {
   try {
     const result = await build(paths, {
-      readChanges: options.readChanges,
       baseUrl: options.baseUrl,
       today: options.today,
       githubPages: options.githubPages,
@@ -143,7 +143,7 @@ async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?:
       onLockWait: (message) => console.error(message),
     });
     printProblems(result.warnings);
-    printBuild(result);
+    printBuild(result, options.verbose === true);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof BuildLockTimeout) {
@@ -159,14 +159,9 @@ async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?:
 
 /**
  * Runs the command line once; returns the exit code instead of exiting, so tests can call it in-process.
- * projectRoot is --root's default: the bundled command (bin/evidence.js) lives elsewhere and says where, and
- * which version of the code it is (`runtime.codeVersion`), and what its worker threads run (`runtime.workers`).
+ * projectRoot is --root's default: the bundled command (bin/evidence.js) lives elsewhere and says where.
  */
-export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, runtime: { codeVersion?: CodeVersion | null; workers?: WorkerBundle | null } = {}): Promise<number> {
-  keepCodeDerivedValues(runtime.codeVersion ?? null);
-  const { workers } = runtime;
-  // Builds read the change list in a worker thread when the command runs bundled.
-  const readChanges = workers ? (root: string) => inWorker(workers, { kind: "change-list", root }, () => readChangeList(root)) : undefined;
+export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT): Promise<number> {
   let exitCode: number = EXIT.ok;
   const program = new Command()
     .name("evidence")
@@ -177,6 +172,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, 
   const paths = () => projectPaths(path.resolve(program.opts().root as string));
   const baseUrlOption = ["--base-url <url>", "absolute URL the API is served from, used in every full URL written", parseBaseUrl] as const;
   const todayOption = ["--today <date>", "the build day that no verification may be later than (default: today, UTC)", parseDate] as const;
+  const verboseOption = ["--verbose", "list every file the build added, changed or removed"] as const;
 
   program
     .command("validate")
@@ -201,8 +197,9 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, 
     .option(...baseUrlOption, defaultBaseUrl())
     .option(...todayOption)
     .option("--github-pages", "also write the copies that make /api/data, /api/data/{id} and /api/status answer on GitHub Pages")
-    .action(async (options: { baseUrl: string; today?: string; githubPages?: boolean }) => {
-      exitCode = await runBuild(paths(), { ...options, readChanges });
+    .option(...verboseOption)
+    .action(async (options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }) => {
+      exitCode = await runBuild(paths(), options);
     });
 
   program
@@ -216,7 +213,8 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, 
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--build-if-needed", "build first; a build with nothing changed is a no-op that writes nothing")
     .option(...baseUrlOption, defaultBaseUrl())
-    .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string }) => {
+    .option(...verboseOption)
+    .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string; verbose?: boolean }) => {
       const port = options.port ?? (process.env.PORT ? Number(process.env.PORT) : 3000);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("PORT must be a port number");
       // Before the build: a second npm start must not rebuild public/ and only then find the port taken.
@@ -227,7 +225,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT, 
         return;
       }
       if (options.buildIfNeeded) {
-        exitCode = await runBuild(paths(), { baseUrl: options.baseUrl, readChanges });
+        exitCode = await runBuild(paths(), { baseUrl: options.baseUrl, verbose: options.verbose });
         if (exitCode !== EXIT.ok) return;
       }
       const { startServer } = await import("../serve/server.js");

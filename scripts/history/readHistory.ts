@@ -205,8 +205,7 @@ async function readLog(call: { git: string; cwd: string }, count: number): Promi
 /**
  * The data files at each commit (newest first, as `commits`). When the log reaches the first commit that
  * touched data/, the trees are its changes applied one after the other from nothing; otherwise they start
- * from the oldest commit's tree (one `ls-tree`). One `ls-tree` per commit cost a build of the real data two
- * seconds once data/ had 120 commits.
+ * from the oldest commit's tree (one `ls-tree`): one `ls-tree` per commit grows with the length of the history.
  */
 async function listTrees(call: { git: string; cwd: string }, commits: readonly Commit[], changes: ReadonlyMap<string, Change[]>, fromTheStart: boolean): Promise<TreeFile[][]> {
   const oldest = commits.at(-1)!;
@@ -215,8 +214,7 @@ async function listTrees(call: { git: string; cwd: string }, commits: readonly C
   const [base, sizes] = await Promise.all([fromTheStart ? Promise.resolve([]) : listDataFiles(call, oldest.sha), blobSizes(call, blobs)]);
   const tree = new Map<string, { blob: string; size: number }>();
   for (const file of base) tree.set(file.path, { blob: file.blob, size: file.size });
-  // In byte order, as git lists paths; each path's bytes are made once, not in every comparison of every commit
-  // (that alone cost the real data's build 30 ms).
+  // In byte order, as git lists paths; each path's bytes are made once, not in every comparison of every commit.
   const bytesOf = new Map<string, Buffer>();
   const byteKey = (path: string) => {
     let bytes = bytesOf.get(path);

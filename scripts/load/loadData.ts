@@ -99,8 +99,8 @@ interface CheckedFile {
 
 /**
  * `realFolder`: the folder's resolved path, when the caller resolved it once for all its files; a file that
- * is not a link then resolves to that folder and its own name, without asking the file system again (one
- * realpath per file cost about 2 s at 10,000 providers).
+ * is not a link then resolves to that folder and its own name, without asking the file system again for
+ * every file.
  */
 function checkInputFile(paths: ProjectPaths, full: string, stem: string, dataRoot: string, problems: Problem[], id?: string, realFolder?: string): CheckedFile | null {
   const file = relative(paths, full);

@@ -5,11 +5,6 @@ import type { ReviewEntry } from "./review.js";
 
 export type { ReviewEntry } from "./review.js";
 
-export interface MergeResult {
-  providers: Provider[];
-  reviewQueue: ReviewEntry[];
-}
-
 type Block = Record<string, Fact | undefined>;
 
 function factAt(record: Record<string, unknown>, path: ObservedFact["path"]): Fact | undefined {
@@ -74,14 +69,4 @@ export function mergeRecord(provider: Provider, observation: Observation, review
     apply?.(record, reviewQueue);
   }
   return record as Provider;
-}
-
-/** Seed + observations → merged records and the review queue. Pure: the same inputs give the same output. */
-export function mergeObservations(providers: readonly Provider[], observations: ReadonlyMap<string, Observation>): MergeResult {
-  const reviewQueue: ReviewEntry[] = [];
-  const merged = providers.map((provider) => {
-    const observation = observations.get(provider.id);
-    return observation ? mergeRecord(provider, observation, reviewQueue) : provider;
-  });
-  return { providers: merged, reviewQueue };
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-// zod compiles a fast path for each object schema with new Function the first time it parses. Loading the
-// 130 real records took 200 ms with it and 160 ms without; at 10,000 records it measured no faster
-// (5.5–7.2 s against 5.7–6.0 s). Parsing without it also keeps code generation out of the build.
+// zod compiles a fast path for each object schema with new Function the first time it parses: the compiling
+// cost the real data's build more than the fast path saved, and at 10,000 records it measured no faster
+// (BENCHMARKS.md). Parsing without it also keeps code generation out of the build.
 z.config({ jitless: true });
 
 /** Names Windows reserves for devices: a file or folder of that name cannot exist in a Windows checkout. */

@@ -32,7 +32,7 @@ function decodedPath(segments: readonly string[]): string | null {
  * Anything else (a pull request, a directory listing, another host) is not a repository file: null.
  */
 export function repositoryFileOf(sourceUrl: string): RepositoryFile | null {
-  // Most cited pages are not on a forge, and parsing each URL cost a build about 10 ms. Without "git", a percent
+  // Most cited pages are not on a forge, and parsing every URL is work a build does for each Fact. Without "git", a percent
   // sign or a character outside printable ASCII (which the URL parser maps or drops: fullwidth letters,
   // %67ithub.com, a tab inside "gi\tthub.com"), no URL can name one of the hosts below.
   if (!MAY_NAME_A_FORGE.test(sourceUrl)) return null;

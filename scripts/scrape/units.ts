@@ -7,8 +7,6 @@
 /** What a quoted price is for: a number of tokens, or something else (minutes, characters, steps, …). */
 export type PriceBasis = { kind: "tokens"; per: number } | { kind: "other"; label: string };
 
-export const PER_TOKEN: PriceBasis = { kind: "tokens", per: 1 };
-
 const QUANTITY_WORDS: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6 };
 
 // Tokens of another modality are billed differently from text tokens and are not comparable to them.

@@ -6,7 +6,8 @@ import handler from "serve-handler";
 import { errorBody } from "../site/api/errors.js";
 import { jsonText } from "../site/artefacts.js";
 import { serveConfig } from "../site/hosts/hosts.js";
-import { recoverInterruptedSwap, withBuildLock } from "../publish.js";
+import { withBuildLock } from "../publish/lock.js";
+import { recoverInterruptedSwap } from "../publish/swap.js";
 import { createEncodedSender, variesByEncoding } from "./encoded.js";
 import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, DOWNLOADS, FILES, HTML_HEADERS, JSON_HEADERS, LANGUAGE_FOLDERS, SECURITY_HEADERS, downloadHeaders, fileForPath, isApiPath } from "../routes.js";
 
@@ -58,28 +59,55 @@ function overlongSegment(rawUrl: string): boolean {
 
 const notFoundError = () => Object.assign(new Error("not found"), { code: "ENOENT" });
 
+type Head = { status: number; headers: http.OutgoingHttpHeaders };
+
+/** The headers of a head without the ones that describe a body, for an answer that sends none. */
+const withoutBody = (headers: http.OutgoingHttpHeaders, drop = /^content-(length|type|encoding)$/i) => Object.fromEntries(Object.entries(headers).filter(([key]) => !drop.test(key)));
+
+/**
+ * Lets `rewrite` replace the status and headers serve-handler is about to send with a head that has no body: the
+ * body serve-handler then pipes is dropped.
+ */
+function rewriteHead(response: http.ServerResponse, rewrite: (head: Head) => Head | null): void {
+  const writeHead = response.writeHead.bind(response) as (status: number, headers?: http.OutgoingHttpHeaders) => http.ServerResponse;
+  let bodiless = false;
+  response.writeHead = ((status: number, headers?: http.OutgoingHttpHeaders) => {
+    const rewritten = rewrite({ status, headers: headers ?? {} });
+    if (!rewritten) return writeHead(status, headers);
+    bodiless = true;
+    for (const name of ["content-length", "content-type"]) response.removeHeader(name);
+    return writeHead(rewritten.status, rewritten.headers);
+  }) as typeof response.writeHead;
+  const write = response.write.bind(response) as (...args: unknown[]) => boolean;
+  const end = response.end.bind(response) as (...args: unknown[]) => http.ServerResponse;
+  response.write = ((...args: unknown[]) => (bodiless ? true : write(...args))) as typeof response.write;
+  response.end = ((...args: unknown[]) => (bodiless ? end() : end(...args))) as typeof response.end;
+}
+
 /**
  * If-None-Match uses the weak comparison (RFC 9110, 13.1.2): `W/"x"` matches the ETag `"x"`, any tag of a
  * list may match, and `*` matches any file that exists. serve-handler compares the header with its ETag
  * as one exact string, so the header is taken away from it and its 200 head is turned here into a 304
  * without a body when the ETag it sends is among the tags.
  */
-function answerNotModifiedWhen(response: http.ServerResponse, tags: readonly string[]): void {
+function notModifiedWhen(tags: readonly string[], response: http.ServerResponse) {
   const weak = (tag: string) => tag.trim().replace(/^W\//, "");
   const wanted = new Set(tags.map(weak));
-  const writeHead = response.writeHead.bind(response) as (status: number, headers?: http.OutgoingHttpHeaders) => http.ServerResponse;
-  let notModified = false;
-  response.writeHead = ((status: number, headers?: http.OutgoingHttpHeaders) => {
-    const etag = headers?.ETag ?? headers?.etag ?? response.getHeader("etag");
-    if (status !== 200 || !(wanted.has("*") || (typeof etag === "string" && wanted.has(weak(etag))))) return writeHead(status, headers);
-    notModified = true;
-    const kept = Object.fromEntries(Object.entries(headers ?? {}).filter(([key]) => !/^content-(length|type|encoding)$/i.test(key)));
-    for (const name of ["content-length", "content-type"]) response.removeHeader(name);
-    return writeHead(304, kept);
-  }) as typeof response.writeHead;
-  const end = response.end.bind(response) as (...args: unknown[]) => http.ServerResponse;
-  response.write = ((...args: unknown[]) => (notModified ? true : (http.ServerResponse.prototype.write as (...a: unknown[]) => boolean).apply(response, args))) as typeof response.write;
-  response.end = ((...args: unknown[]) => (notModified ? end() : end(...args))) as typeof response.end;
+  return ({ status, headers }: Head): Head | null => {
+    const etag = headers.ETag ?? headers.etag ?? response.getHeader("etag");
+    if (status !== 200 || !(wanted.has("*") || (typeof etag === "string" && wanted.has(weak(etag))))) return null;
+    return { status: 304, headers: withoutBody(headers) };
+  };
+}
+
+/**
+ * A range the file cannot satisfy (`bytes=-0`, a start past its end): serve-handler answers 416 with the whole
+ * file and the public cache lifetime of the file. The answer carries no body and is never cached, like every
+ * error answer; its Content-Range header still gives the client the file's length.
+ */
+function unsatisfiableRangeWithoutBody({ status, headers }: Head): Head | null {
+  if (status !== 416) return null;
+  return { status, headers: { ...withoutBody(headers, /^(content-(length|type|encoding)|cache-control|etag|last-modified)$/i), "Cache-Control": "no-store", "Content-Length": 0 } };
 }
 
 /**
@@ -226,10 +254,11 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
     const ifNoneMatch = request.headers["if-none-match"];
     if (ifNoneMatch) {
       delete request.headers["if-none-match"];
-      answerNotModifiedWhen(response, ifNoneMatch.split(","));
+      rewriteHead(response, notModifiedWhen(ifNoneMatch.split(","), response));
     }
     const range = request.headers.range;
     if (range !== undefined && !readableRange(range)) delete request.headers.range;
+    else if (range !== undefined) rewriteHead(response, unsatisfiableRangeWithoutBody);
     try {
       await handler(request, response, configFor(version), {
         lstat: lstatInside as unknown as typeof import("node:fs").lstat,

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, createBrotliCompress, createBrotliDecompress, createGunzip, createGzip, gunzipSync, gzip, gzipSync } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync } from "node:zlib";
 
 /** Text files worth compressing ahead of time; below the size a gzip header costs more than it saves. */
 const COMPRESSIBLE = /\.(json|jsonld|html|txt|css|js|svg|xml|csv)$/;
@@ -32,11 +32,10 @@ export const ENCODINGS = [
 ] as const;
 
 /**
- * Quality 5 compresses a provider's files within 1 % of quality 9 in two
- * thirds of 9's time, measured on 2,013 files of 1,000 synthetic providers; above 1 MB (the dataset and the
- * CSV at scale) quality 5 too. gzip level 6 is within 1.2 % of level 9 in three quarters of its time. The
- * window is sized to the file: brotli's default 4 MB window made every small file allocate and free a
- * large encoder state, which cost 7 s of kernel time per 1,000 provider pages against 0.26 s sized.
+ * Quality 5 compresses a provider's files within 1 % of quality 9 in less of its time (measured on 1,000
+ * synthetic providers), and the large files (the dataset and the CSV at scale) too. gzip level 6 is within
+ * 1.2 % of level 9. The window is sized to the file: brotli's default 4 MB window made every small file
+ * allocate and free a large encoder state, most of a build's kernel time (BENCHMARKS.md).
  */
 export function brotliParams(size: number): Record<number, number> {
   // At most 4 MB (22 bits, brotli's default): the 16 MB window took 25 MiB more memory on the 83 MB dataset file of
@@ -50,33 +49,18 @@ export function brotliParams(size: number): Record<number, number> {
   };
 }
 
-/** The published copy of a file, if there is one: lets an unchanged file keep its compressed siblings. */
-export type PublishedReader = (file: string) => Buffer | null;
-
-/**
- * Reuses a published compressed copy only when it decodes to exactly the bytes it stands for: compression
- * is most of a rebuild's time, and checking a copy by decoding it costs a fraction of making it again.
- */
-function reusable(published: PublishedReader, file: string, bytes: Buffer, decode: (copy: Buffer) => Buffer): Buffer | null {
-  const copy = published(file);
-  if (!copy) return null;
-  try {
-    return decode(copy).equals(bytes) ? copy : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The `.gz` and `.br` siblings of a compressible file, so the local server can answer in either encoding
  * without compressing per request; none for other files. Hosts that compress on their own ignore them.
- * Both are deterministic for the same input, so an unchanged site rebuilds to the same bytes.
+ * Both are deterministic for the same input and the same zlib, so an unchanged site rebuilds to the same bytes.
+ * A build makes them every time, never trusting a published copy: one changed behind its back (at another
+ * level, with a file name in its header) may decode to the same bytes and still differ from a fresh build.
  */
-export function compressedSiblings(file: string, bytes: Buffer, published: PublishedReader = () => null): Array<[string, Buffer]> {
+export function compressedSiblings(file: string, bytes: Buffer): Array<[string, Buffer]> {
   if (!isCompressible(file, bytes)) return [];
   return [
-    [`${file}.gz`, reusable(published, `${file}.gz`, bytes, gunzipSync) ?? gzipSync(bytes, { level: GZIP_LEVEL })],
-    [`${file}.br`, reusable(published, `${file}.br`, bytes, brotliDecompressSync) ?? brotliCompressSync(bytes, { params: brotliParams(bytes.length) })],
+    [`${file}.gz`, gzipSync(bytes, { level: GZIP_LEVEL })],
+    [`${file}.br`, brotliCompressSync(bytes, { params: brotliParams(bytes.length) })],
   ];
 }
 
@@ -95,29 +79,30 @@ export function compressInBackground(bytes: Buffer): Promise<{ gzip: Buffer; bro
   return Promise.all([gzipAsync(bytes, { level: GZIP_LEVEL, chunkSize }), brotliAsync(bytes, { params: brotliParams(bytes.length), chunkSize })]).then(([gzipped, brotli]) => ({ gzip: gzipped, brotli }));
 }
 
-/** The digest streamed files are compared by: of their bytes, or of what a compressed copy decodes to. */
-export const createDigest = () => createHash("sha256");
-
-const decoderFor = (suffix: string) => (suffix === ".gz" ? createGunzip() : createBrotliDecompress());
+const encoderFor = (suffix: ".gz" | ".br", size: number) => (suffix === ".gz" ? createGzip({ level: GZIP_LEVEL }) : createBrotliCompress({ params: brotliParams(size) }));
 
 /**
  * Compresses a file already on disk into `target`, reading and writing it in parts, on libuv's thread
  * pool: for the files too large to hold whole. Same parameters as `compressedSiblings`.
  */
 export async function compressFile(source: string, target: string, suffix: ".gz" | ".br", size: number): Promise<void> {
-  const encoder = suffix === ".gz" ? createGzip({ level: GZIP_LEVEL }) : createBrotliCompress({ params: brotliParams(size) });
-  await pipeline(createReadStream(source), encoder, createWriteStream(target, { flags: "wx" }));
+  await pipeline(createReadStream(source), encoderFor(suffix, size), createWriteStream(target, { flags: "wx" }));
 }
 
-/** Whether a compressed copy on disk decodes to bytes with this digest; false when it does not decode. */
-export async function decodesToDigest(copy: string, suffix: ".gz" | ".br", digest: Buffer): Promise<boolean> {
-  const hash = createDigest();
-  try {
-    await pipeline(createReadStream(copy), decoderFor(suffix), async (decoded: AsyncIterable<Buffer>) => {
-      for await (const chunk of decoded) hash.update(chunk);
-    });
-  } catch {
-    return false;
-  }
-  return hash.digest().equals(digest);
+/** A pipeline's last stage that feeds what reaches it into `hash`. */
+const into = (hash: Hash) => async (parts: AsyncIterable<Buffer>) => {
+  for await (const part of parts) hash.update(part);
+};
+
+/** The SHA-256 of what `compressFile` would write, without writing it: to check a published copy of a large file. */
+export async function compressedDigest(source: string, suffix: ".gz" | ".br", size: number): Promise<Buffer> {
+  const hash = createHash("sha256");
+  await pipeline(createReadStream(source), encoderFor(suffix, size), into(hash));
+  return hash.digest();
+}
+
+/** The SHA-256 of a file's bytes, read in parts; null when it cannot be read. */
+export async function fileDigest(file: string): Promise<Buffer | null> {
+  const hash = createHash("sha256");
+  return pipeline(createReadStream(file), into(hash)).then(() => hash.digest(), () => null);
 }

@@ -14,16 +14,12 @@ import { brotliParams, GZIP_LEVEL } from "./compress.js";
 export interface CompressedCopy {
   /** The copy's name (`<file>.gz` or `<file>.br`). */
   sibling: string;
-  /** The compressed bytes, or the published copy's bytes when that one still decodes to the file. */
   bytes: Buffer;
 }
 
 interface Job {
   id: number;
   bytes: Uint8Array;
-  /** The published copies, reused when they decode to the same bytes (a rebuild compresses only what changed). */
-  publishedGzip: Uint8Array | null;
-  publishedBrotli: Uint8Array | null;
   gzipLevel: number;
   brotliParams: Record<number, number>;
 }
@@ -41,16 +37,12 @@ const { parentPort, workerData } = require("node:worker_threads");
 const zlib = require("node:zlib");
 const { port, counter } = workerData;
 const finished = new Int32Array(counter);
-const reuse = (published, bytes, decode) => {
-  if (!published) return null;
-  try { return decode(published).equals(bytes) ? published : null; } catch { return null; }
-};
 const owned = (bytes) => { const copy = new Uint8Array(bytes.byteLength); copy.set(bytes); return copy; };
 parentPort.on("message", (job) => {
   try {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-    const gzip = owned(reuse(job.publishedGzip, bytes, zlib.gunzipSync) ?? zlib.gzipSync(bytes, { level: job.gzipLevel }));
-    const brotli = owned(reuse(job.publishedBrotli, bytes, zlib.brotliDecompressSync) ?? zlib.brotliCompressSync(bytes, { params: job.brotliParams }));
+    const gzip = owned(zlib.gzipSync(bytes, { level: job.gzipLevel }));
+    const brotli = owned(zlib.brotliCompressSync(bytes, { params: job.brotliParams }));
     port.postMessage({ id: job.id, gzip, brotli }, [gzip.buffer, brotli.buffer]);
   } catch (error) {
     port.postMessage({ id: job.id, error: String((error && error.message) || error) });
@@ -67,7 +59,7 @@ parentPort.on("message", (job) => {
  */
 const MAX_PENDING_BYTES = 1024 * 1024;
 
-const view = (buffer: Buffer | null) => (buffer ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) : null);
+const view = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export class CompressionPool {
@@ -99,7 +91,7 @@ export class CompressionPool {
    * Hands one file to a worker, unless the workers already have enough to do: then it returns false and the
    * caller compresses the file itself. Copies finished by now (of earlier files) are added to `ready`.
    */
-  submit(file: string, bytes: Buffer, published: (sibling: string) => Buffer | null, ready: CompressedCopy[]): boolean {
+  submit(file: string, bytes: Buffer, ready: CompressedCopy[]): boolean {
     if (this.retired) return false;
     if (bytes.length > MAX_PENDING_BYTES) {
       // The large files come last (the dataset document, the exports): the workers' part is done, and their
@@ -113,9 +105,7 @@ export class CompressionPool {
     const id = this.nextId++;
     const job: Job = {
       id,
-      bytes: view(bytes)!,
-      publishedGzip: view(published(`${file}.gz`)),
-      publishedBrotli: view(published(`${file}.br`)),
+      bytes: view(bytes),
       gzipLevel: GZIP_LEVEL,
       brotliParams: brotliParams(bytes.length),
     };

@@ -46,7 +46,7 @@ export async function benchRealDataset(root: string, pairs: number): Promise<Rea
     await bundle({ entryPoints: [path.join(root, "tools", "bench", "floor.ts")], bundle: true, platform: "node", format: "esm", target: "node20", outfile: floorScript, logLevel: "silent" });
     const buildIn = (project: string) => [path.join(root, "bin", "evidence.js"), "--root", project, "build"];
     const built = path.join(work, "built");
-    // One build untimed: it makes the CLI's bundle if that is not current, and the bytes the floor writes.
+    // One build untimed: it makes the bytes the floor writes.
     await processMs(buildIn(template), root);
     await fs.cp(path.join(template, "public"), built, { recursive: true });
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { projectPaths, todayUtc } from "../../scripts/config.js";
 import { loadRecords } from "../../scripts/dataset.js";
 import { readChangeList } from "../../scripts/history/changeList.js";
-import { Publication } from "../../scripts/publish.js";
+import { Publication } from "../../scripts/publish/publication.js";
 import { collectGarbage } from "../../scripts/util/memory.js";
 import { compactRecordOf, renderSite } from "../../scripts/site/renderSite.js";
 import { writeSyntheticData } from "./synthetic.js";

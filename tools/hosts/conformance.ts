@@ -27,9 +27,8 @@ const log = (line: string) => console.log(line);
 let scratchDir: string | undefined;
 
 function build(): Promise<{ ok: boolean; output: string }> {
-  const npx = process.platform === "win32" ? "npx.cmd" : "npx";
   return new Promise((resolve) => {
-    execFile(npx, ["tsx", "scripts/cli.ts", "build"], { cwd: root, timeout: 5 * 60_000, killSignal: "SIGKILL", maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, ["bin/evidence.js", "build"], { cwd: root, timeout: 5 * 60_000, killSignal: "SIGKILL", maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ ok: !error, output: `${stdout}${stderr}` });
     });
   });
@@ -78,7 +77,7 @@ async function main(): Promise<number> {
   }
   const hosts = wanted.length > 0 ? wanted.map((key) => BY_KEY[key]!) : Object.values(BY_KEY);
 
-  log("building the site: npx tsx scripts/cli.ts build");
+  log("building the site: node bin/evidence.js build");
   const built = await build();
   if (!built.ok) {
     console.error(built.output);

@@ -6,7 +6,6 @@ import "../../schema/index.js";
 import "../../history/shapes.js"; // registers ChangesDocument and ChangeEntry
 import { FILES } from "../../routes.js";
 import { addText, type Artefacts } from "../artefacts.js";
-import { codeDerived } from "../../util/codeDerived.js";
 
 /** The date label of the interface (not of the data): changes when the API's shape changes. */
 export const INTERFACE_VERSION = "2026-11-22";
@@ -22,13 +21,17 @@ export const MEANING_RULES = [
 
 type JsonSchema = Record<string, unknown>;
 
-/** Every registered zod schema as the JSON Schema of what the API serves, named as OpenAPI components. */
-function componentSchemas(): Record<string, JsonSchema> {
-  return codeDerived("component-schemas", () => {
-    const { schemas } = z.toJSONSchema(z.globalRegistry, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}`, io: "output", unrepresentable: "any" });
-    return schemas as Record<string, JsonSchema>;
-  });
+/** The value of `derive`, computed on first use: each JSON Schema is derived from the zod schemas once per process. */
+function once<T>(derive: () => T): () => T {
+  let value: { derived: T } | null = null;
+  return () => (value ??= { derived: derive() }).derived;
 }
+
+/** Every registered zod schema as the JSON Schema of what the API serves, named as OpenAPI components. */
+const componentSchemas = once((): Readonly<Record<string, JsonSchema>> => {
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}`, io: "output", unrepresentable: "any" });
+  return schemas as Record<string, JsonSchema>;
+});
 
 const withoutIds = (schema: JsonSchema): JsonSchema => {
   const { $schema: _schema, $id: _id, ...rest } = schema;
@@ -243,17 +246,17 @@ function closeObjects(node: unknown): unknown {
 
 /** The JSON Schema of one seed file (data/providers/<id>.json), for editors; committed as data/provider.schema.json. */
 export function editorSchema(): JsonSchema {
-  return { ...codeDerived("editor-schema", editorSchemaOfProvider) };
+  return { ...editorSchemaOfProvider() };
 }
 
-function editorSchemaOfProvider(): JsonSchema {
+const editorSchemaOfProvider = once((): JsonSchema => {
   const schema = closeObjects(z.toJSONSchema(Provider, { target: "draft-2020-12", io: "input", unrepresentable: "any" })) as JsonSchema;
   // The record's own object (inline, or the definition the root refers to) also allows the editor hint.
   const defs = (schema.$defs ?? {}) as Record<string, JsonSchema>;
   const record = schema.$ref === "#/$defs/Provider" && defs.Provider ? defs.Provider : schema;
   record.properties = { $schema: { type: "string", description: "Path or URL of this schema, for editors." }, ...(record.properties as object) };
   return { ...schema, title: "Provider seed file" };
-}
+});
 
 export const editorSchemaText = () => `${JSON.stringify(editorSchema(), null, 2)}\n`;
 
