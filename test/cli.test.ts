@@ -31,9 +31,9 @@ describe("the command line", () => {
     tree = await makeTree();
     const first = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
     expect(first.code).toBe(0);
-    expect(first.stdout.trim().split("\n")).toEqual([expect.stringMatching(/^build: 1 providers, review queue 0; \d+ added, 0 changed, 0 removed, 0 unchanged; \d+ files \([\d.]+ KiB\) written \(--verbose lists them\)$/)]);
+    expect(first.stdout.trim().split("\n")).toEqual([expect.stringMatching(/^build: 1 providers, review queue 0; \d+ added, 0 changed, 0 removed, 0 unchanged; \d+ files \([\d.]+ KiB\) written \(--verbose lists them\); dataset version \d{4}-\d{2}-\d{2}\.[0-9a-f]{12}, not kept in archive\/: data\/ is not in a git repository$/)]);
     const second = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
-    expect(second.stdout.trim().split("\n")).toEqual([expect.stringMatching(/0 files \(0\.0 KiB\) written$/)]);
+    expect(second.stdout.trim().split("\n")).toEqual([expect.stringMatching(/0 files \(0\.0 KiB\) written; dataset version /)]);
     await tree.writeProvider("beta-ai", minimalRecord("beta-ai"));
     const third = await runCli(["--root", tree.root, "build", "--today", "2026-11-22", "--verbose"]);
     expect(third.stdout).toContain("  added    api/data/beta-ai/index.json\n");

@@ -120,14 +120,14 @@ function printBuild(result: BuildResult, verbose: boolean): void {
     for (const file of listed(publish.removed)) console.log(`  removed  ${file}`);
   }
   const kb = (publish.bytesWritten / 1024).toFixed(1);
+  const kept = result.recorded?.done ? "kept in archive/ (commit it with the data)" : `not kept in archive/: ${result.recorded?.reason ?? "not asked"}`;
   console.log(
     `build: ${result.ids.length} providers, review queue ${result.reviewQueue.length}; ` +
       `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
       `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written` +
-      (verbose || publish.added.length + publish.changed.length + publish.removed.length === 0 ? "" : " (--verbose lists them)"),
+      (verbose || publish.added.length + publish.changed.length + publish.removed.length === 0 ? "" : " (--verbose lists them)") +
+      `; dataset version ${result.version}, ${kept}`,
   );
-  const kept = result.recorded?.done ? "kept in archive/ (commit it with the data)" : `not kept in archive/: ${result.recorded?.reason ?? "not asked"}`;
-  console.log(`dataset version ${result.version}, ${kept}`);
 }
 
 async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }): Promise<number> {

@@ -27,6 +27,8 @@ export async function readDataCommit(root: string, git = "git"): Promise<DataCom
     if (!commit || !/^[0-9a-f]{40,64}$/.test(commit) || Number.isNaN(time)) return { committed: false, reason: "no commit has changed data/ yet" };
     return { committed: true, commit, committedAt: new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z") };
   } catch (error) {
-    return { committed: false, reason: `git could not tell whether data/ is committed: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}` };
+    const message = error instanceof Error ? error.message : String(error);
+    if (/not a git repository/i.test(message)) return { committed: false, reason: "data/ is not in a git repository" };
+    return { committed: false, reason: `git could not tell whether data/ is committed: ${message.slice(0, 200)}` };
   }
 }

@@ -146,7 +146,7 @@ try {
   const urls = placed.map(({ host, page }) => `${hosts[host]!.origin}${page}`);
 
   await fs.mkdir(path.join(work, "data", "providers"), { recursive: true });
-  await fs.writeFile(path.join(work, "data", "dataset.json"), JSON.stringify({ version: "bench", source: "bench", note: "bench", license: "CC-BY-4.0", license_url: "https://creativecommons.org/licenses/by/4.0/" }));
+  await fs.writeFile(path.join(work, "data", "dataset.json"), JSON.stringify({ source: "bench", note: "bench", license: "CC-BY-4.0", license_url: "https://creativecommons.org/licenses/by/4.0/" }));
   for (let at = 0, index = 0; at < urls.length; at += FACTS_PER_RECORD, index += 1) {
     const id = `provider-${String(index).padStart(4, "0")}`;
     await fs.writeFile(path.join(work, "data", "providers", `${id}.json`), JSON.stringify(record(id, urls.slice(at, at + FACTS_PER_RECORD)), null, 2));
