@@ -1,4 +1,5 @@
-import { appliesTo, coverageOf, factAt, type FactPath } from "./schema/coverage.js";
+import { appliesTo, coverageOf } from "./schema/coverage.js";
+import { factAt, type FactPath } from "./schema/factPath.js";
 import type { Category, FactStatus, Provider } from "./schema/index.js";
 import { daysBefore } from "./site/api/status.js";
 import { describeReviewEntry, type ReviewEntry } from "./merge/review.js";

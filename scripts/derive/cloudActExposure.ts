@@ -1,5 +1,5 @@
 import type { FactStatus } from "../schema/fact.js";
-import { factAt, isResearched, type FactPath, type FactSeen } from "../schema/factPath.js";
+import { factAt, isResearched, type FactPath, type FactLike } from "../schema/factPath.js";
 import type { CloudActExposure } from "../schema/vocabularies.js";
 
 /**
@@ -30,7 +30,7 @@ const PATHS = {
   infrastructure: ["sovereignty", "infrastructure"],
 } as const satisfies Record<string, FactPath>;
 
-type Input = { path: FactPath; fact: FactSeen };
+type Input = { path: FactPath; fact: FactLike };
 
 export interface DerivedFact {
   value: CloudActExposure | null;

@@ -1,6 +1,7 @@
 /** The tools as pure functions of a Snapshot (no SDK, no I/O): get_status, get_provider, compare_providers. find.ts holds find_providers. */
 import { z } from "zod";
-import { appliesTo, FACT_PATHS, factAt, pathKey } from "../schema/coverage.js";
+import { appliesTo, FACT_PATHS } from "../schema/coverage.js";
+import { factAt, pathKey } from "../schema/factPath.js";
 import { factsOf } from "../schema/facts.js";
 import { Slug, type Provider, type Status } from "../schema/index.js";
 import { BUYER_QUESTIONS } from "../schema/buyerQuestions.js";

@@ -1,6 +1,6 @@
 import { BUYER_QUESTIONS, type BuyerQuestion } from "./buyerQuestions.js";
 import type { FactStatus } from "./fact.js";
-import { factAt, isResearched, type FactSeen } from "./factPath.js";
+import { factAt, isResearched, type FactLike } from "./factPath.js";
 
 /**
  * A buyer question's answer on one record, typed: what the pages, the CSV, MCP and the filters read. The
@@ -14,17 +14,18 @@ export interface TypedAnswer {
   /** Null when the field is missing or unknown: not researched. */
   status: FactStatus | null;
   value: unknown;
-  fact: FactSeen | undefined;
+  fact: FactLike | undefined;
   /** The values a filter matches (tokens, codes, "true"/"false", "listed"); empty when not researched. */
   keys: string[];
   /** A number to compare and sort by (a price, a count of days), when the answer is one. */
   number: number | null;
 }
 
-const YES_NO: Record<Lang, [string, string]> = { en: ["yes", "no"], sv: ["ja", "nej"] };
-const PARTIAL: Record<Lang, string> = { en: "partial list", sv: "ofullständig lista" };
-const IN_PROGRESS: Record<Lang, string> = { en: "in progress", sv: "pågår" };
-const OPTIONAL: Record<Lang, string> = { en: "if chosen", sv: "om vald" };
+/** The few words a typed answer is said with, beyond its vocabulary's labels; the compare page's script uses them too. */
+export const ANSWER_WORDS = {
+  en: { yes: "yes", no: "no", notApplicable: "not applicable", partial: "partial list", inProgress: "in progress", ifChosen: "if chosen", untilDeleted: "until deleted", notStored: "not stored", days: "days" },
+  sv: { yes: "ja", no: "nej", notApplicable: "ej tillämplig", partial: "ofullständig lista", inProgress: "pågår", ifChosen: "om vald", untilDeleted: "tills de raderas", notStored: "sparas inte", days: "dagar" },
+} as const satisfies Record<Lang, Record<string, string>>;
 
 type Location = { country: string };
 type Certification = { name: string; achieved: boolean };
@@ -48,9 +49,6 @@ function keysOf(question: BuyerQuestion, value: unknown): string[] {
       return Array.isArray(value) ? unique((value as Link[]).map((item) => item.jurisdiction)).sort() : [];
     case "url":
       return ["listed"];
-    case "number":
-    case "days":
-      return [String(value)];
     default:
       return [String(value)];
   }
@@ -76,10 +74,11 @@ export function answersOf(record: object, questions: readonly BuyerQuestion[] = 
 /** A typed value as a person reads it, in one language; lists joined with ", ". */
 export function valueText(question: BuyerQuestion, value: unknown, lang: Lang, partial = false): string {
   const shape = question.shape;
-  const tail = partial ? ` (${PARTIAL[lang]})` : "";
+  const words = ANSWER_WORDS[lang];
+  const tail = partial ? ` (${words.partial})` : "";
   switch (shape.kind) {
     case "boolean":
-      return value === true ? YES_NO[lang][0] : value === false ? YES_NO[lang][1] : String(value);
+      return value === true ? words.yes : value === false ? words.no : String(value);
     case "token": {
       const term = shape.vocabulary.terms[String(value)];
       return term ? term[lang] : String(value);
@@ -87,15 +86,15 @@ export function valueText(question: BuyerQuestion, value: unknown, lang: Lang, p
     case "tokens":
       return (Array.isArray(value) ? value : [value]).map((token) => shape.vocabulary.terms[String(token)]?.[lang] ?? String(token)).join(", ");
     case "days":
-      if (value === "until_deleted") return lang === "en" ? "until deleted" : "tills de raderas";
-      if (value === 0) return lang === "en" ? "not stored" : "sparas inte";
-      return lang === "en" ? `${String(value)} days` : `${String(value)} dagar`;
+      if (value === "until_deleted") return words.untilDeleted;
+      if (value === 0) return words.notStored;
+      return `${String(value)} ${words.days}`;
     case "locations":
       return keysOf(question, value).join(", ") + tail;
     case "certifications":
-      return (value as Certification[]).map((item) => (item.achieved ? item.name : `${item.name} (${IN_PROGRESS[lang]})`)).join(", ") + tail;
+      return (value as Certification[]).map((item) => (item.achieved ? item.name : `${item.name} (${words.inProgress})`)).join(", ") + tail;
     case "infrastructure":
-      return (value as Link[]).map((item) => `${item.name} (${item.jurisdiction}${item.optional ? `, ${OPTIONAL[lang]}` : ""})`).join(", ") + tail;
+      return (value as Link[]).map((item) => `${item.name} (${item.jurisdiction}${item.optional ? `, ${words.ifChosen}` : ""})`).join(", ") + tail;
     default:
       return String(value);
   }
@@ -103,7 +102,7 @@ export function valueText(question: BuyerQuestion, value: unknown, lang: Lang, p
 
 /** The answer as a person reads it; null when not researched. */
 export function answerText(answer: TypedAnswer, lang: Lang): string | null {
-  if (answer.status === "not_applicable") return lang === "en" ? "not applicable" : "ej tillämpligt";
+  if (answer.status === "not_applicable") return ANSWER_WORDS[lang].notApplicable;
   if (answer.status === null) return null;
   return valueText(answer.question, answer.value, lang, answer.fact?.partial === true);
 }

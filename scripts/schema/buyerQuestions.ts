@@ -159,8 +159,12 @@ export function questionsOfBlock(block: string, questions: readonly BuyerQuestio
   return questions.filter((entry) => entry.path.length === 2 && entry.path[0] === block);
 }
 
+/** The registry's questions by dotted path: read for every Fact a page, a quote or a check meets. */
+const BY_PATH = new Map(BUYER_QUESTIONS.map((entry) => [pathKey(entry.path), entry]));
+
 export const questionByKey = (key: string, questions: readonly BuyerQuestion[] = BUYER_QUESTIONS) => questions.find((entry) => entry.key === key);
-export const questionByPath = (path: string, questions: readonly BuyerQuestion[] = BUYER_QUESTIONS) => questions.find((entry) => pathKey(entry.path) === path);
+export const questionByPath = (path: string, questions: readonly BuyerQuestion[] = BUYER_QUESTIONS) =>
+  questions === BUYER_QUESTIONS ? BY_PATH.get(path) : questions.find((entry) => pathKey(entry.path) === path);
 
 export interface BuyerCoverage {
   asked: number;

@@ -3,8 +3,6 @@ import { objectShape } from "./walk.js";
 import { asks, questionByPath } from "./buyerQuestions.js";
 import { factAt, pathKey, type FactPath } from "./factPath.js";
 
-export { factAt, pathKey, type FactPath };
-
 const isFactSchema = (schema: Parameters<typeof objectShape>[0]) => {
   const shape = objectShape(schema);
   return shape !== null && "value" in shape && "status" in shape;

@@ -128,12 +128,13 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
     for (const lang of LANGS) {
       site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version, recentChanges: recentChanges.get(record.id) ?? [], lang })));
     }
-    prices.push(...priceRowsOf(record));
+    const recordPrices = priceRowsOf(record);
+    prices.push(...recordPrices);
     csv.add(record);
     providersCsv.add(record);
     providersIndex.add(record);
-    pricesJson.add(record);
-    pricesCsv.add(record);
+    pricesJson.add(recordPrices);
+    pricesCsv.add(recordPrices);
   }
   csv.end();
   providersCsv.end();

@@ -1,5 +1,5 @@
 import type { Provider } from "../schema/index.js";
-import { pathKey } from "../schema/coverage.js";
+import { pathKey } from "../schema/factPath.js";
 import { factsOf } from "../schema/facts.js";
 import type { Problem } from "../problems.js";
 import { jsonPath } from "../problems.js";

@@ -1,5 +1,6 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
-import { FACT_PATHS, pathKey } from "../schema/coverage.js";
+import { FACT_PATHS } from "../schema/coverage.js";
+import { pathKey } from "../schema/factPath.js";
 import { CorroborationFile, DatasetMeta, Fact, Observation, Provider, RegistryAnswerFile, SourceDates, SourceWatch } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf, type Citation, type CitingRecord } from "./consistency.js";

@@ -31,7 +31,7 @@ interface Decision {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const PROVIDERS = path.join(ROOT, "data/providers");
-const DECISIONS = process.env.DECISIONS ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "typed-answers.decisions.json");
+const DECISIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "typed-answers.decisions.json");
 
 /** The mappings that need no judgement: a boolean that already says the vocabulary's word. */
 const PLAIN: Record<string, (value: unknown) => unknown> = {

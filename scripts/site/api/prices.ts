@@ -1,4 +1,4 @@
-import { factAt, isResearched, stringValueOf, type FactSeen } from "../../schema/factPath.js";
+import { factAt, isResearched, stringValueOf, type FactLike } from "../../schema/factPath.js";
 import type { PriceRow, Provider } from "../../schema/index.js";
 import { openJsonList, type ArtefactWriter, type PartsWriter } from "../artefacts.js";
 import { csvField } from "./csv.js";
@@ -16,7 +16,7 @@ export function priceRowsOf(record: Provider): PriceRow[] {
   const currency = stringValueOf(factAt(record, ["pricing", "currency"]));
   const vat = factAt(record, ["pricing", "vat_included"]);
   const vatIncluded = isResearched(vat) && typeof vat!.value === "boolean" ? vat!.value : null;
-  const base = (fact: FactSeen) => ({
+  const base = (fact: FactLike) => ({
     provider_id: record.id,
     provider_name: record.name,
     category: record.category,
@@ -72,25 +72,25 @@ export const PRICE_COLUMNS = [
   "fact",
 ] as const satisfies readonly (keyof PriceRow)[];
 
-/** /api/prices.json, handed over record by record. */
-export function openPricesJson(out: ArtefactWriter, meta: { version: string; license?: string }, generatedAt: string): PartsWriter<Provider> {
+/** /api/prices.json, handed over a record's rows at a time. */
+export function openPricesJson(out: ArtefactWriter, meta: { version: string; license?: string }, generatedAt: string): PartsWriter<readonly PriceRow[]> {
   const list = openJsonList(out, { version: meta.version, generated_at: generatedAt, license: meta.license }, "prices");
   return {
-    add: (record) => {
-      for (const row of priceRowsOf(record)) list.add(row);
+    add: (rows) => {
+      for (const row of rows) list.add(row);
     },
     end: () => list.end(),
   };
 }
 
 /** /api/prices.csv: the same rows, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180). */
-export function openPricesCsv(out: ArtefactWriter): PartsWriter<Provider> {
+export function openPricesCsv(out: ArtefactWriter): PartsWriter<readonly PriceRow[]> {
   const line = (cells: readonly unknown[]) => Buffer.from(`${cells.map(csvField).join(",")}\r\n`);
   out.write(Buffer.from("\uFEFF"));
   out.write(line(PRICE_COLUMNS));
   return {
-    add: (record) => {
-      for (const row of priceRowsOf(record)) out.write(line(PRICE_COLUMNS.map((column) => row[column])));
+    add: (rows) => {
+      for (const row of rows) out.write(line(PRICE_COLUMNS.map((column) => row[column])));
     },
     end: () => out.end(),
   };

@@ -1,6 +1,6 @@
 import { BUYER_QUESTIONS, type BuyerQuestion } from "../../schema/buyerQuestions.js";
 import { answerOf, answerText, typedCell } from "../../schema/answers.js";
-import { factAt, type FactPath } from "../../schema/coverage.js";
+import { factAt, type FactPath } from "../../schema/factPath.js";
 import type { Provider } from "../../schema/index.js";
 import { BYTE_ORDER_MARK, csvField } from "./csv.js";
 import type { ArtefactWriter, PartsWriter } from "../artefacts.js";

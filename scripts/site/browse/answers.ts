@@ -1,6 +1,7 @@
 import { answersOf, answerText, type Lang, type TypedAnswer } from "../../schema/answers.js";
 import type { FactStatus } from "../../schema/index.js";
 import { factAt, stringValueOf } from "../../schema/factPath.js";
+import { siteOf } from "./html.js";
 
 /**
  * One buyer answer as a page keeps it for every record: the status it rests on, the filter keys, a number
@@ -14,8 +15,9 @@ export interface Answer {
   /** A list that is only a sample: a key missing from it is not a "no". */
   partial: boolean;
   number: number | null;
+  /** The answer in words, in both languages; null when not researched or not shown on the list (HEADLINE). */
   text: Record<Lang, string> | null;
-  /** The site the value was read on, and the day; null for a derived answer or none. */
+  /** The site the value was read on, and the day; null for a derived answer, none, or one not shown. */
   source: string | null;
   verified: string | null;
   derived: boolean;
@@ -24,19 +26,18 @@ export interface Answer {
 /** Every buyer question's answer by the question's key. */
 export type BuyerAnswers = Record<string, Answer>;
 
+/**
+ * The answers the provider list shows with each result, with their source; the others are kept only as
+ * filter keys, so a record's summary holds no text it never shows.
+ */
+export const HEADLINE = ["dc", "residency", "cloud_act", "dpa", "training", "zero_retention", "price"] as const;
+const SHOWN: ReadonlySet<string> = new Set(HEADLINE);
+
 const LANGS: Lang[] = ["en", "sv"];
 
-function hostOf(url: unknown): string | null {
-  if (typeof url !== "string") return null;
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return null;
-  }
-}
-
 function pageAnswer(answer: TypedAnswer): Answer {
-  const en = answerText(answer, "en");
+  const shown = SHOWN.has(answer.question.key);
+  const en = shown ? answerText(answer, "en") : null;
   const fact = answer.fact;
   return {
     status: answer.status,
@@ -44,8 +45,8 @@ function pageAnswer(answer: TypedAnswer): Answer {
     partial: fact?.partial === true,
     number: answer.number,
     text: en === null ? null : (Object.fromEntries(LANGS.map((lang) => [lang, answerText(answer, lang)!])) as Record<Lang, string>),
-    source: answer.status === null ? null : hostOf(fact?.source_url),
-    verified: answer.status !== null && typeof fact?.verified_at === "string" ? fact.verified_at : null,
+    source: shown && answer.status !== null ? siteOf(fact?.source_url) : null,
+    verified: shown && answer.status !== null && typeof fact?.verified_at === "string" ? fact.verified_at : null,
     derived: Array.isArray((fact as { derived_from?: unknown } | undefined)?.derived_from),
   };
 }

@@ -1,3 +1,4 @@
+import { ANSWER_WORDS } from "../../schema/answers.js";
 import { BUYER_QUESTIONS } from "../../schema/buyerQuestions.js";
 import type { Status } from "../../schema/index.js";
 import type { RecordSummary } from "../summary.js";
@@ -14,7 +15,6 @@ export const jsonBlock = (value: unknown) => new Html(JSON.stringify(value).repl
  */
 export function comparePage(providers: readonly RecordSummary[], status: Status, lang: Lang): string {
   const t = MESSAGES[lang];
-  const yes = lang === "en" ? "yes" : "ja";
   const data = {
     root: rootOf(lang, "compare.html"),
     prefix: "",
@@ -26,12 +26,7 @@ export function comparePage(providers: readonly RecordSummary[], status: Status,
       caption: t.compare.heading,
       citation: t.compare.citation(status.dataset_version),
       printed: t.compare.printed,
-      yes,
-      no: t.no,
-      partial: lang === "en" ? "partial list" : "ofullständig lista",
-      inProgress: lang === "en" ? "in progress" : "pågår",
-      ifChosen: lang === "en" ? "if chosen" : "om vald",
-      untilDeleted: lang === "en" ? "until deleted" : "tills de raderas",
+      ...ANSWER_WORDS[lang],
       verified: t.verified("{date}"),
       sourceDated: t.sourceDated("{date}"),
       derived: t.derivedFrom("{fields}"),

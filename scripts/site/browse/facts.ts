@@ -1,14 +1,3 @@
-import type { FactStatus } from "../../schema/index.js";
-
-/** How each status is shown to a person: `claimed` is the provider's own statement, `unknown` is not researched. */
-export const STATUS_LABEL: Record<FactStatus, string> = {
-  confirmed: "confirmed",
-  claimed: "own statement",
-  planned: "planned",
-  unknown: "not researched",
-  not_applicable: "not applicable",
-};
-
 /** A value in words. Never turns a missing or unknown value into "no". */
 export function describeValue(value: unknown, status: string): string {
   if (status === "unknown" || value === null || value === undefined) return "not researched";

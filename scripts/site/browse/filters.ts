@@ -1,5 +1,6 @@
 import { BUYER_QUESTIONS, type BuyerQuestion } from "../../schema/buyerQuestions.js";
 import type { RecordSummary } from "../summary.js";
+import { escapeHtml } from "./html.js";
 import type { Lang } from "./messages.js";
 
 /**
@@ -71,11 +72,9 @@ export function filterAttributes(record: RecordSummary, filters: readonly Answer
   for (const filter of filters) {
     const answer = record.answers[filter.key];
     if (!answer || answer.status === null) continue;
-    parts.push(`data-a-${filter.key}="${escapeAttribute(answer.keys.join("|"))}"`);
+    parts.push(`data-a-${filter.key}="${escapeHtml(answer.keys.join("|"))}"`);
     if (answer.number !== null) parts.push(`data-n-${filter.key}="${answer.number}"`);
     if (answer.partial) parts.push(`data-p-${filter.key}=""`);
   }
   return parts.join(" ");
 }
-
-const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");

@@ -32,6 +32,12 @@ function render(value: unknown): string {
   return escapeHtml(value);
 }
 
+/** The site a link leads to, which is what a reader needs to judge a source: its host without www. */
+export function siteOf(url: unknown): string | null {
+  const href = safeHref(url);
+  return href ? new URL(href).hostname.replace(/^www\./, "") : null;
+}
+
 /** Only http(s) links are ever written into an href; anything else becomes plain text. */
 export function safeHref(url: unknown): string | null {
   if (typeof url !== "string") return null;

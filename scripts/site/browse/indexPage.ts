@@ -1,17 +1,11 @@
 import type { Provider, Status } from "../../schema/index.js";
 import { questionByKey } from "../../schema/buyerQuestions.js";
 import type { RecordSummary } from "../summary.js";
-import type { Answer } from "./answers.js";
+import { HEADLINE, type Answer } from "./answers.js";
 import { answerFilters, filterAttributes, type AnswerFilter } from "./filters.js";
 import { Html, html, page } from "./html.js";
 import { MESSAGES, type Lang, type Messages } from "./messages.js";
 
-/** The answers each result shows, with its source: what a buyer reads before opening a provider. */
-const HEADLINE = ["dc", "residency", "cloud_act", "dpa", "training", "zero_retention", "price"] as const;
-
-export function categoryLabel(category: Provider["category"], lang: Lang = "en"): string {
-  return MESSAGES[lang].category[category];
-}
 
 const ratio = (record: RecordSummary) => (record.coverage.applicable ? record.coverage.researched / record.coverage.applicable : 0);
 

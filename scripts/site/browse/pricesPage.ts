@@ -1,6 +1,6 @@
 import type { PriceRow, Status } from "../../schema/index.js";
 import { formatSourceDate } from "../../schema/primitives.js";
-import { html, page, safeHref, type Html } from "./html.js";
+import { html, page, safeHref, siteOf, type Html } from "./html.js";
 import { MESSAGES, type Lang, type Messages } from "./messages.js";
 
 function vatWords(row: PriceRow, t: Messages): string {
@@ -16,7 +16,7 @@ function priceTable(currency: string | null, rows: readonly PriceRow[], t: Messa
 <thead><tr><th scope="col" data-sortable>${t.prices.provider}</th><th scope="col" data-sortable>${t.prices.model}</th><th scope="col" class="num" data-sortable>${t.prices.input}</th><th scope="col" class="num" data-sortable>${t.prices.output}</th><th scope="col">${t.prices.vat}</th><th scope="col">${t.provider.statusHeader}</th><th scope="col">${t.prices.dates}</th><th scope="col">${t.provider.sourceHeader}</th></tr></thead>
 <tbody>${sorted.map((row) => {
     const href = safeHref(row.source_url);
-    const host = href ? new URL(href).hostname.replace(/^www\./, "") : null;
+    const host = siteOf(href);
     return html`<tr data-model="${row.model.toLowerCase()}">
 <td data-sort="${row.provider_name.toLowerCase()}"><a href="providers/${row.provider_id}.html">${row.provider_name}</a></td>
 <td data-sort="${row.model.toLowerCase()}">${row.model}${row.model_category && row.model_category !== "text" ? html` <span class="muted">(${row.model_category})</span>` : ""}</td>

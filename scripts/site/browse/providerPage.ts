@@ -5,7 +5,7 @@ import type { RecordSummary } from "../summary.js";
 import type { ChangeEntry } from "../../history/shapes.js";
 import { describeChange } from "../api/feed.js";
 import { describeValue } from "./facts.js";
-import { Html, html, page, rootOf, safeHref } from "./html.js";
+import { Html, html, page, rootOf, safeHref, siteOf } from "./html.js";
 import { LANG_PREFIX, MESSAGES, type Lang, type Messages } from "./messages.js";
 import { questionByPath } from "../../schema/buyerQuestions.js";
 import { valueText } from "../../schema/answers.js";
@@ -43,7 +43,7 @@ function sourceCell(fact: FactLike, t: Messages): Html {
   const href = safeHref(fact.source_url);
   if (Array.isArray(fact.derived_from)) return html`<span class="muted">${t.derivedFrom(fact.derived_from.map(String).join(", "))}</span>`;
   if (!href) return html`<span class="muted">${t.provider.none}</span>`;
-  const host = new URL(href).hostname.replace(/^www\./, "");
+  const host = siteOf(href);
   const kind = typeof fact.source_type === "string" ? fact.source_type.replace(/_/g, " ") : null;
   return html`<a href="${href}" rel="nofollow noopener">${host}</a>${kind ? html`<br><span class="muted">${kind}</span>` : ""}`;
 }
