@@ -2,7 +2,7 @@ import { promises as fs } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeServer, confirmedFact, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, snapshot, type Tree } from "./helpers.js";
+import { cleanUp, confirmedFact, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, snapshot, type Tree } from "./helpers.js";
 
 const FIXTURES = path.join(REPO_ROOT, "test", "fixtures", "price-registries");
 const GENAI_PRICES = path.join(FIXTURES, "genai-prices.json");
@@ -11,10 +11,8 @@ const LITELLM = path.join(FIXTURES, "litellm.json");
 let tree: Tree | undefined;
 let server: Server | undefined;
 afterEach(async () => {
-  await tree?.cleanup();
-  await closeServer(server);
-  tree = undefined;
-  server = undefined;
+  await cleanUp(tree, server);
+  [tree, server] = [undefined, undefined];
 });
 
 const price = (currency: string, extra: Record<string, unknown> = {}) => ({ currency: confirmedFact(currency, { source_type: "pricing_page" }), ...extra });

@@ -5,17 +5,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { brreg, gleif, prh, rechercheEntreprises } from "../scripts/registry/adapters.js";
 import { sameCompanyName } from "../scripts/registry/names.js";
 import { identifierOf } from "../scripts/registry/orgNumbers.js";
-import { closeServer, confirmedFact, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, type Tree } from "./helpers.js";
+import { cleanUp, confirmedFact, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, type Tree } from "./helpers.js";
 
 const FIXTURES = path.join(REPO_ROOT, "test", "fixtures", "registry");
 
 let tree: Tree | undefined;
 let server: Server | undefined;
 afterEach(async () => {
-  await tree?.cleanup();
-  await closeServer(server);
-  tree = undefined;
-  server = undefined;
+  await cleanUp(tree, server);
+  [tree, server] = [undefined, undefined];
 });
 
 /** A record headquartered in Norway with its org number from its own terms. */

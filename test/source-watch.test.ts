@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dateFromText } from "../scripts/watch/pageDate.js";
 import { sha256 } from "../scripts/watch/mainText.js";
 import { readPageText } from "../scripts/watch/pageText.js";
-import { closeServer, confirmedFact, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, type Tree } from "./helpers.js";
+import { cleanUp, confirmedFact, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, type Tree } from "./helpers.js";
 
 const PAGES = path.join(REPO_ROOT, "test", "fixtures", "pages");
 const page = (name: string) => fs.readFile(path.join(PAGES, name), "utf8");
@@ -13,10 +13,8 @@ const page = (name: string) => fs.readFile(path.join(PAGES, name), "utf8");
 let tree: Tree | undefined;
 let server: Server | undefined;
 afterEach(async () => {
-  await tree?.cleanup();
-  await closeServer(server);
-  tree = undefined;
-  server = undefined;
+  await cleanUp(tree, server);
+  [tree, server] = [undefined, undefined];
 });
 
 describe("a page's own date", () => {
