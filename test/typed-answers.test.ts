@@ -98,12 +98,17 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     expect(noChain.note).toBe("Not derivable yet: ownership.ownership_jurisdiction (or ownership.foreign_parent = false), sovereignty.infrastructure not researched.");
   });
 
-  it("a US cloud used by default exposes the data; one the customer must choose does not, and says so", () => {
+  it("a US cloud used by default exposes the data; one the customer must choose, or a US payment or sign-in service, does not, and the note says so", () => {
     const chain = { country_hq: terms(), ownership_jurisdiction: terms() };
     const onGoogle = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([{ name: "Google Cloud", kind: "cloud", jurisdiction: "US" }], true) }));
     expect(onGoogle).toMatchObject({ value: "infrastructure", status: "confirmed", derived_from: ["sovereignty.infrastructure"] });
     const colocated = [{ name: "Equinix", kind: "colocation", jurisdiction: "US" }];
     expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(colocated, false) })).value).toBe("none_found");
+    const paidThroughStripe = [...colocated, { name: "Stripe", kind: "ancillary", jurisdiction: "US", role: "payment processing" }];
+    const withBilling = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(paidThroughStripe, false) }));
+    expect(withBilling.value).toBe("none_found");
+    expect(withBilling.note).toContain("Stripe (ancillary, US)");
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(paidThroughStripe, true) })).value).toBeNull();
     const optional = [...colocated, { name: "OpenAI", kind: "model_provider", jurisdiction: "US", optional: true }];
     expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(optional, false) })).value).toBe("optional_upstream");
   });

@@ -11,7 +11,9 @@ import type { CloudActExposure } from "../schema/vocabularies.js";
  * 2. The contracting entity (`country_hq`) or the ultimate parent (`ownership_jurisdiction`) is in the US
  *    → ownership.
  * 3. The infrastructure list names a cloud or model provider, used by default, whose parent is in the US
- *    → infrastructure. Colocation landlords do not count: they house hardware, they do not hold data.
+ *    → infrastructure. Colocation landlords do not count: they house hardware, they do not hold data. Nor do
+ *    ancillary services (payments, sign-in, e-mail, support): they hold account or billing data, not the content
+ *    the service processes, and a buyer asking who can reach the data asks about that content.
  * 4. The ownership chain is outside the US (a non-US seat, and a non-US parent country or no parent outside
  *    the EU/EEA) and the infrastructure list is complete (`partial: false`) with no US entry used by default:
  *    optional_upstream when a US entry is reached only if the customer chooses it, else none_found.
@@ -42,7 +44,7 @@ export interface DerivedFact {
   note: string;
 }
 
-const holdsData = (link: Link) => link.kind === "cloud" || link.kind === "model_provider";
+const holdsContent = (link: Link) => link.kind === "cloud" || link.kind === "model_provider";
 
 function describe({ path, fact }: Input): string {
   const value = Array.isArray(fact.value)
@@ -86,14 +88,14 @@ export function deriveCloudActExposure(record: object): DerivedFact {
   if (usOwner) return derived("ownership", "rule 2: a US entity controls the provider", [usOwner]);
 
   const links = infrastructure && Array.isArray(infrastructure.fact.value) ? (infrastructure.fact.value as Link[]) : [];
-  const usByDefault = links.some((link) => holdsData(link) && link.jurisdiction === "US" && link.optional !== true);
+  const usByDefault = links.some((link) => holdsContent(link) && link.jurisdiction === "US" && link.optional !== true);
   if (infrastructure && usByDefault) return derived("infrastructure", "rule 3: a US-controlled cloud or sub-processor holds the data", [infrastructure]);
 
   const parentClear = owner && owner.fact.value !== "US" ? owner : parent && parent.fact.value === false ? parent : null;
   const ownershipClear = hq && hq.fact.value !== "US" && parentClear ? [hq, parentClear] : null;
   const infrastructureClear = infrastructure && infrastructure.fact.partial === false ? infrastructure : null;
   if (ownershipClear && infrastructureClear) {
-    const usIfChosen = links.some((link) => holdsData(link) && link.jurisdiction === "US");
+    const usIfChosen = links.some((link) => holdsContent(link) && link.jurisdiction === "US");
     return usIfChosen
       ? derived("optional_upstream", "rule 4: a US sub-processor only if the customer chooses it", [...ownershipClear, infrastructureClear])
       : derived("none_found", "rule 4: no US entity in the researched chain", [...ownershipClear, infrastructureClear]);

@@ -114,7 +114,7 @@ const QUESTIONS = [
   question("dc", ["sovereignty", "datacenter_locations"], "Data-centre countries", "Datacenterländer", { kind: "locations" }),
   question("residency", ["sovereignty", "data_residency_guarantee"], "Residency guarantee", "Garanti om var data finns", { kind: "token", vocabulary: ResidencyScope }),
   question("infrastructure", ["sovereignty", "infrastructure"], "Runs on", "Drivs på", { kind: "infrastructure" }, {
-    about: "Who runs the servers that hold or process customer data: the provider's own data centres, colocation, named clouds and upstream model providers, each with the country of its ultimate parent. partial: false when the source is the complete sub-processor list.",
+    about: "Who runs the servers that hold or process customer data: the provider's own data centres, colocation, named clouds and upstream model providers, and ancillary services (payments, sign-in, e-mail, support: account data, not content), each with the country of its ultimate parent. partial: false when the source is the complete sub-processor list.",
   }),
   question("cloud_act", ["sovereignty", "cloud_act_exposure"], "US CLOUD Act exposure", "Exponering för amerikanska CLOUD Act", { kind: "token", vocabulary: CloudActExposure }, { derived: true }),
   question("transfer", ["sovereignty", "third_country_transfer"], "Transfer outside the EU/EEA", "Överföring utanför EU/EES", { kind: "token", vocabulary: ThirdCountryTransfer }),

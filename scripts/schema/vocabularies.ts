@@ -208,6 +208,14 @@ export const InfrastructureKind = vocabulary("What a link in the infrastructure 
     en: "model provider",
     sv: "modellleverantör",
   },
+  ancillary: {
+    meaning:
+      "A sub-processor for payments, sign-in, e-mail or customer support: it holds account or billing data (names, e-mail addresses, payment details), not the content the service processes (prompts, files, outputs).",
+    meaningSv:
+      "Ett underbiträde för betalningar, inloggning, e-post eller kundsupport: det håller konto- eller faktureringsuppgifter (namn, e-postadresser, betaluppgifter), inte innehållet som tjänsten behandlar (prompter, filer, svar).",
+    en: "ancillary service",
+    sv: "kringtjänst",
+  },
 });
 export type InfrastructureKind = z.infer<typeof InfrastructureKind.schema>;
 
@@ -234,8 +242,8 @@ export const CloudActExposure = vocabulary(
       sv: "bara via amerikansk leverantör som kunden väljer",
     },
     none_found: {
-      meaning: "No US entity found in the researched chain: owner, ultimate parent and every listed cloud and sub-processor (a complete list) are outside US control.",
-      meaningSv: "Ingen amerikansk aktör funnen i den undersökta kedjan: ägare, yttersta ägare och varje listat moln och underbiträde (en fullständig lista) står utanför amerikansk kontroll.",
+      meaning: "No US entity found in the researched chain: owner, ultimate parent and every listed cloud and model provider that holds customer content (a complete list) are outside US control. Ancillary services (payments, sign-in, e-mail) are named in the note, whatever their country.",
+      meaningSv: "Ingen amerikansk aktör funnen i den undersökta kedjan: ägare, yttersta ägare och varje listat moln och modellleverantör som håller kundens innehåll (en fullständig lista) står utanför amerikansk kontroll. Kringtjänster (betalning, inloggning, e-post) nämns i anteckningen, oavsett land.",
       en: "no US entity found",
       sv: "ingen amerikansk aktör funnen",
     },

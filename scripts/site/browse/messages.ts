@@ -199,7 +199,7 @@ const EN = {
     steps: [
       "Self-hosted software (data_residency_guarantee is customer_controlled): customer_hosted.",
       "The contracting entity (ownership.country_hq) or its ultimate parent (ownership.ownership_jurisdiction) is in the US: ownership.",
-      "The infrastructure list (sovereignty.infrastructure) names a cloud or model provider, used by default, whose ultimate parent is in the US: infrastructure. A colocation landlord does not count: it houses hardware, it does not hold data.",
+      "The infrastructure list (sovereignty.infrastructure) names a cloud or model provider, used by default, whose ultimate parent is in the US: infrastructure. A colocation landlord does not count: it houses hardware, it does not hold data. Nor does an ancillary service (payments, sign-in, e-mail, support): it holds account or billing data, not the content the service processes; the note still names it.",
       "The ownership chain is outside the US (a non-US seat, and a non-US ultimate parent or no controller outside the EU/EEA) and the infrastructure list is complete (partial: false) with no US entry used by default: optional_upstream when a US entry is reached only if the customer chooses it, otherwise none_found.",
       "Anything else: unknown, with the links still to research named in the note.",
     ],
@@ -417,7 +417,7 @@ const SV: Messages = {
     steps: [
       "Programvara i egen drift (data_residency_guarantee är customer_controlled): customer_hosted.",
       "Avtalsparten (ownership.country_hq) eller dess yttersta ägare (ownership.ownership_jurisdiction) finns i USA: ownership.",
-      "Infrastrukturlistan (sovereignty.infrastructure) namnger ett moln eller en modellleverantör, som används som standard, vars yttersta ägare finns i USA: infrastructure. En samlokaliseringsvärd räknas inte: den hyser hårdvara, den håller inte data.",
+      "Infrastrukturlistan (sovereignty.infrastructure) namnger ett moln eller en modellleverantör, som används som standard, vars yttersta ägare finns i USA: infrastructure. En samlokaliseringsvärd räknas inte: den hyser hårdvara, den håller inte data. Inte heller en kringtjänst (betalning, inloggning, e-post, support): den håller konto- eller faktureringsuppgifter, inte innehållet som tjänsten behandlar; anteckningen nämner den ändå.",
       "Ägarkedjan ligger utanför USA (ett säte utanför USA, och en yttersta ägare utanför USA eller ingen kontroll utanför EU/EES) och infrastrukturlistan är fullständig (partial: false) utan amerikansk post som används som standard: optional_upstream när en amerikansk post bara nås om kunden väljer den, annars none_found.",
       "Allt annat: unknown, med de länkar som återstår att undersöka namngivna i anteckningen.",
     ],
