@@ -87,3 +87,20 @@ export function fact<Value extends z.ZodType>(value: Value) {
 /** A Fact whose value has no fixed type in the spec. */
 export const Fact = fact(z.unknown()).meta({ id: "Fact" });
 export type Fact = z.infer<typeof Fact>;
+
+/** A Fact as found in a record, before anything is known about its value. */
+export interface FactLike {
+  value?: unknown;
+  status?: unknown;
+  source_url?: unknown;
+  source_type?: unknown;
+  verified_at?: unknown;
+  verified_by?: unknown;
+  corroborated_at?: unknown;
+  corroborated_by?: unknown;
+  source_date?: unknown;
+  partial?: unknown;
+  note?: unknown;
+  display?: unknown;
+  derived_from?: unknown;
+}

@@ -1,4 +1,4 @@
-import type { FactLike } from "./facts.js";
+import type { FactLike } from "./fact.js";
 
 /** A Fact's place in a record: a top-level Fact (`models`) or a member of a block (`pricing.currency`). */
 export type FactPath = readonly [string] | readonly [string, string];

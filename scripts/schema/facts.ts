@@ -1,25 +1,10 @@
-import type { FactStatus } from "./fact.js";
+import type { FactLike, FactStatus } from "./fact.js";
 import type { Provider } from "./provider.js";
+
+export type { FactLike } from "./fact.js";
 
 /** Members holding derived or registry objects, not Facts. */
 const NOT_FACTS = new Set(["_contested", "_models_api", "_registry", "_observed"]);
-
-/** A Fact as found in a record, before anything is known about its value. */
-export interface FactLike {
-  value?: unknown;
-  status?: unknown;
-  source_url?: unknown;
-  source_type?: unknown;
-  verified_at?: unknown;
-  verified_by?: unknown;
-  corroborated_at?: unknown;
-  corroborated_by?: unknown;
-  source_date?: unknown;
-  partial?: unknown;
-  note?: unknown;
-  display?: unknown;
-  derived_from?: unknown;
-}
 
 export const isFact = (node: unknown): node is FactLike =>
   node !== null && typeof node === "object" && !Array.isArray(node) && "status" in node && "value" in node;
