@@ -7,6 +7,7 @@ import { checkSharedSources, citationsOf } from "./validate/consistency.js";
 import { factsByStatusOf, factsOf } from "./schema/facts.js";
 import { answers, asks, BUYER_QUESTIONS, buyerCoverageOf, type BuyerQuestion } from "./schema/buyerQuestions.js";
 import { repositoryFileOf, type SourceDates } from "./schema/index.js";
+import { missingLinksOf } from "./derive/cloudActExposure.js";
 
 const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Source types that can confirm a company's home: its own legal pages or a register. */
@@ -77,6 +78,8 @@ export interface DatasetReport {
   /** Repository sources that name a branch, not a commit: their content is not fixed. */
   unpinnedRepositorySources: Array<{ id: string; path: string; url: string }>;
   leastResearched: Array<{ id: string; researched: number; applicable: number }>;
+  /** Who can reach the data, per record still unanswered: the links of the chain its rule waits for. */
+  chainGaps: Array<{ id: string; missing: string[]; comparedFirst: boolean }>;
 }
 
 const increment = (counts: Record<string, number>, key: string) => {
@@ -116,7 +119,9 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     unreadableHistories: [],
     unpinnedRepositorySources: [],
     leastResearched: [],
+    chainGaps: [],
   };
+  const comparedFirstIds = new Set(options.comparedFirst ?? []);
   for (const record of providers) {
     increment(report.byCategory, record.category);
     const hq = record.ownership?.country_hq;
@@ -157,6 +162,8 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     for (const [status, count] of Object.entries(factsByStatusOf(record)) as Array<[FactStatus, number]>) report.factsByStatus[status] = (report.factsByStatus[status] ?? 0) + count;
     const coverage = coverageOf(record);
     report.leastResearched.push({ id: record.id, ...coverage });
+    const missing = missingLinksOf(record);
+    if (missing.length > 0) report.chainGaps.push({ id: record.id, missing, comparedFirst: comparedFirstIds.has(record.id) });
   }
   report.undatedSources = Object.entries(undatedBySource)
     .map(([url, facts]) => ({ url, facts }))
@@ -226,6 +233,22 @@ function capped(lines: readonly string[], top: number): string[] {
 const listed = (entries: ReadonlyArray<{ id: string; path: string }>, top: number) =>
   capped(entries.map((entry) => `${entry.id} ${entry.path}`), top);
 
+/** The untyped records nearest an answer first: a record one link away needs one source, not three. */
+function chainGapLines(report: DatasetReport, top: number): string[] {
+  const byCount: Record<string, number> = {};
+  for (const gap of report.chainGaps) increment(byCount, `${gap.missing.length} missing`);
+  const nearest = report.chainGaps
+    .filter((gap) => gap.missing.length === 1)
+    .sort((a, b) => Number(b.comparedFirst) - Number(a.comparedFirst) || a.missing[0]!.localeCompare(b.missing[0]!) || a.id.localeCompare(b.id));
+  return [
+    `Who can reach the data, unanswered: ${report.chainGaps.length} of ${report.providers} records; links of the chain still missing per record:`,
+    ...table(byCount),
+    `One link away (* = compared first): ${nearest.length}`,
+    ...capped(nearest.map((gap) => `${gap.comparedFirst ? "*" : " "} ${gap.id.padEnd(32)} ${gap.missing[0]}`), top * 3),
+    "",
+  ];
+}
+
 function comparedFirstLines(report: DatasetReport): string[] {
   if (report.comparedFirst.length === 0 && report.comparedFirstMissing.length === 0) return [];
   const asked = report.comparedFirst.reduce((sum, entry) => sum + entry.asked, 0);
@@ -284,6 +307,7 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
     ),
     "",
     ...comparedFirstLines(report),
+    ...chainGapLines(report, top),
     `Researched Facts without verified_at (a status that says a source was read, without the day): ${report.withoutVerification.length}`,
     ...listed(report.withoutVerification, top),
     "",

@@ -156,6 +156,33 @@ describe("evidence a reader can cite", () => {
     expect(text).toContain("history too large to read");
   });
 
+  it("lists the records whose answer to who can reach the data waits on one link, compared-first records first", () => {
+    const terms = (value: unknown, extra: Record<string, unknown> = {}) => confirmedFact(value, { source_type: "provider_terms", ...extra });
+    const owned = { country_hq: terms("SE"), ownership_jurisdiction: terms("SE") };
+    const records = [
+      minimalRecord("us-owned", { ownership: { country_hq: terms("US") } }),
+      minimalRecord("owner-only", { ownership: owned }),
+      minimalRecord("partial-list", { ownership: owned, sovereignty: { infrastructure: terms([{ name: "Own DC", kind: "own", jurisdiction: "SE" }], { partial: true }) } }),
+      minimalRecord("no-owner", { ownership: { country_hq: terms("SE") }, sovereignty: { infrastructure: terms([{ name: "Own DC", kind: "own", jurisdiction: "SE" }], { partial: false }) } }),
+      minimalRecord("bare-ai"),
+    ].map((record) => Provider.parse(record));
+    const report = reportOf(records, { today: TODAY, staleDays: 180, comparedFirst: ["partial-list"] });
+    expect(report.chainGaps.map((gap) => [gap.id, gap.missing.length])).toEqual([
+      ["owner-only", 1],
+      ["partial-list", 1],
+      ["no-owner", 1],
+      ["bare-ai", 3],
+    ]);
+    const text = formatReport(report, []);
+    expect(text).toContain("Who can reach the data, unanswered: 4 of 5 records");
+    const nearest = text.slice(text.indexOf("One link away (* = compared first): 3"));
+    expect(nearest.split("\n").slice(1, 4)).toEqual([
+      "  * partial-list                     sovereignty.infrastructure as a complete list (partial: false)",
+      "    no-owner                         ownership.ownership_jurisdiction (or ownership.foreign_parent = false)",
+      "    owner-only                       sovereignty.infrastructure",
+    ]);
+  });
+
   it("a source that states only a month is dated YYYY-MM, shown as the month, never padded to a day", async () => {
     const monthly = minimalRecord("acme-ai", { compliance: { gdpr_dpa_available: confirmedFact(true, { source_type: "provider_terms", source_date: "2025-10" }) } });
     tree = await makeTree([monthly]);

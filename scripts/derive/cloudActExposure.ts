@@ -72,6 +72,16 @@ function derived(value: CloudActExposure, rule: string, inputs: Input[]): Derive
 
 /** The derived Fact for a record: a value by the rule, or unknown with the links that are missing. */
 export function deriveCloudActExposure(record: object): DerivedFact {
+  return deriveWithGaps(record).fact;
+}
+
+/** The links of the chain still to research before the rule can answer; none when it answers. */
+export function missingLinksOf(record: object): string[] {
+  return deriveWithGaps(record).missing;
+}
+
+function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] } {
+  const answered = (fact: DerivedFact) => ({ fact, missing: [] });
   const input = (path: FactPath): Input | null => {
     const fact = factAt(record, path);
     return isResearched(fact) && fact!.value !== null && fact!.value !== undefined ? { path, fact: fact! } : null;
@@ -82,23 +92,25 @@ export function deriveCloudActExposure(record: object): DerivedFact {
   const parent = input(PATHS.parent);
   const infrastructure = input(PATHS.infrastructure);
 
-  if (residency?.fact.value === "customer_controlled") return derived("customer_hosted", "rule 1: self-hosted software", [residency]);
+  if (residency?.fact.value === "customer_controlled") return answered(derived("customer_hosted", "rule 1: self-hosted software", [residency]));
 
   const usOwner = [hq, owner].find((link) => link?.fact.value === "US");
-  if (usOwner) return derived("ownership", "rule 2: a US entity controls the provider", [usOwner]);
+  if (usOwner) return answered(derived("ownership", "rule 2: a US entity controls the provider", [usOwner]));
 
   const links = infrastructure && Array.isArray(infrastructure.fact.value) ? (infrastructure.fact.value as Link[]) : [];
   const usByDefault = links.some((link) => holdsContent(link) && link.jurisdiction === "US" && link.optional !== true);
-  if (infrastructure && usByDefault) return derived("infrastructure", "rule 3: a US-controlled cloud or sub-processor holds the data", [infrastructure]);
+  if (infrastructure && usByDefault) return answered(derived("infrastructure", "rule 3: a US-controlled cloud or sub-processor holds the data", [infrastructure]));
 
   const parentClear = owner && owner.fact.value !== "US" ? owner : parent && parent.fact.value === false ? parent : null;
   const ownershipClear = hq && hq.fact.value !== "US" && parentClear ? [hq, parentClear] : null;
   const infrastructureClear = infrastructure && infrastructure.fact.partial === false ? infrastructure : null;
   if (ownershipClear && infrastructureClear) {
     const usIfChosen = links.some((link) => holdsContent(link) && link.jurisdiction === "US");
-    return usIfChosen
-      ? derived("optional_upstream", "rule 4: a US sub-processor only if the customer chooses it", [...ownershipClear, infrastructureClear])
-      : derived("none_found", "rule 4: no US entity in the researched chain", [...ownershipClear, infrastructureClear]);
+    return answered(
+      usIfChosen
+        ? derived("optional_upstream", "rule 4: a US sub-processor only if the customer chooses it", [...ownershipClear, infrastructureClear])
+        : derived("none_found", "rule 4: no US entity in the researched chain", [...ownershipClear, infrastructureClear]),
+    );
   }
 
   const missing = [
@@ -107,12 +119,15 @@ export function deriveCloudActExposure(record: object): DerivedFact {
     infrastructureClear ? null : infrastructure ? "sovereignty.infrastructure as a complete list (partial: false)" : "sovereignty.infrastructure",
   ].filter((item): item is string => item !== null);
   return {
-    value: null,
-    status: "unknown",
-    source_url: null,
-    source_type: "derived",
-    source_date: null,
-    derived_from: [],
-    note: `Not derivable yet: ${missing.join(", ")} not researched.`,
+    fact: {
+      value: null,
+      status: "unknown",
+      source_url: null,
+      source_type: "derived",
+      source_date: null,
+      derived_from: [],
+      note: `Not derivable yet: ${missing.join(", ")} not researched.`,
+    },
+    missing,
   };
 }
