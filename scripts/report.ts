@@ -49,6 +49,8 @@ export interface DatasetReport {
   byCategory: Record<string, number>;
   byCountry: Record<string, number>;
   factsByStatus: Partial<Record<FactStatus, number>>;
+  /** Typed Facts the build derives from other Facts: no source, date or reading of their own, so they stay out of the provenance counts. */
+  derived: number;
   nonUnknown: number;
   withSource: number;
   withVerification: number;
@@ -96,6 +98,7 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     byCategory: {},
     byCountry: {},
     factsByStatus: {},
+    derived: 0,
     nonUnknown: 0,
     withSource: 0,
     withVerification: 0,
@@ -131,6 +134,10 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     for (const [path, fact] of factsOf(record)) {
       const status = fact.status as FactStatus;
       const where = { id: record.id, path: path.map(String).join(".") };
+      if (fact.source_type === "derived") {
+        if (status !== "unknown") report.derived += 1;
+        continue;
+      }
       if (status !== "unknown") {
         report.nonUnknown += 1;
         if (fact.source_url) report.withSource += 1;
@@ -276,6 +283,7 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
     "",
     `Researched Facts (status not unknown): ${report.nonUnknown}; with source_url: ${report.withSource} (${percent(report.withSource, report.nonUnknown)}); ` +
       `with verified_at: ${report.withVerification} (${percent(report.withVerification, report.nonUnknown)})`,
+    `Derived Facts (typed by the build from the Facts they name, which carry the sources): ${report.derived}`,
     `Verification dates: oldest ${report.oldestVerified ?? "none"}, newest ${report.newestVerified ?? "none"}`,
     "",
     `Source age: ${report.withSourceDate} of ${report.nonUnknown} researched Facts carry a source_date (${percent(report.withSourceDate, report.nonUnknown)}). By year of the source:`,

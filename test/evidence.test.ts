@@ -3,6 +3,7 @@ import { formatReport, reportOf } from "../scripts/report.js";
 import { coverageOf, FACT_PATHS } from "../scripts/schema/coverage.js";
 import { Provider, Status } from "../scripts/schema/index.js";
 import { quoteFact } from "../scripts/mcp/cite.js";
+import { deriveCloudActExposure } from "../scripts/derive/cloudActExposure.js";
 import { confirmedFact, makeTree, minimalRecord, TODAY, type Tree } from "./helpers.js";
 
 let tree: Tree;
@@ -154,6 +155,17 @@ describe("evidence a reader can cite", () => {
     expect(text).toContain("listed but not in the dataset: gone-ai");
     expect(text).toContain("Repository files whose history could not be read (source_date stays null, never guessed): 1");
     expect(text).toContain("history too large to read");
+  });
+
+  it("keeps the derived answer to who can reach the data out of the provenance gaps: its sources are the Facts it names", () => {
+    const terms = (value: unknown, extra: Record<string, unknown> = {}) => confirmedFact(value, { source_type: "provider_terms", ...extra });
+    const chain = { ownership: { country_hq: terms("US") } };
+    const record = minimalRecord("us-owned", chain);
+    const withAnswer = { ...record, sovereignty: { ...(record.sovereignty as object), cloud_act_exposure: deriveCloudActExposure(record) } };
+    const report = reportOf([Provider.parse(withAnswer)], { today: TODAY, staleDays: 180 });
+    expect(report.derived).toBe(1);
+    expect([...report.withoutVerification, ...report.withoutSourceDate].map((entry) => entry.path)).not.toContain("sovereignty.cloud_act_exposure");
+    expect(formatReport(report, [])).toContain("Derived Facts (typed by the build from the Facts they name, which carry the sources): 1");
   });
 
   it("lists the records whose answer to who can reach the data waits on one link, compared-first records first", () => {
