@@ -7,7 +7,7 @@ import { checkSharedSources, citationsOf } from "./validate/consistency.js";
 import { factsByStatusOf, factsOf } from "./schema/facts.js";
 import { answers, asks, BUYER_QUESTIONS, buyerCoverageOf, type BuyerQuestion } from "./schema/buyerQuestions.js";
 import { repositoryFileOf, type SourceDates } from "./schema/index.js";
-import { missingLinksOf } from "./derive/cloudActExposure.js";
+import { deriveCloudActExposure, missingLinksOf } from "./derive/cloudActExposure.js";
 
 const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Source types that can confirm a company's home: its own legal pages or a register. */
@@ -82,6 +82,8 @@ export interface DatasetReport {
   leastResearched: Array<{ id: string; researched: number; applicable: number }>;
   /** Who can reach the data, per record still unanswered: the links of the chain its rule waits for. */
   chainGaps: Array<{ id: string; missing: string[]; comparedFirst: boolean }>;
+  /** Answered "no US entity named" on a partial list: the provider's complete sub-processor list would settle it. */
+  unsettled: Array<{ id: string; comparedFirst: boolean }>;
 }
 
 const increment = (counts: Record<string, number>, key: string) => {
@@ -123,6 +125,7 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     unpinnedRepositorySources: [],
     leastResearched: [],
     chainGaps: [],
+    unsettled: [],
   };
   const comparedFirstIds = new Set(options.comparedFirst ?? []);
   for (const record of providers) {
@@ -171,6 +174,7 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     report.leastResearched.push({ id: record.id, ...coverage });
     const missing = missingLinksOf(record);
     if (missing.length > 0) report.chainGaps.push({ id: record.id, missing, comparedFirst: comparedFirstIds.has(record.id) });
+    else if (deriveCloudActExposure(record).value === "none_named") report.unsettled.push({ id: record.id, comparedFirst: comparedFirstIds.has(record.id) });
   }
   report.undatedSources = Object.entries(undatedBySource)
     .map(([url, facts]) => ({ url, facts }))
@@ -252,6 +256,11 @@ function chainGapLines(report: DatasetReport, top: number): string[] {
     ...table(byCount),
     `One link away (* = compared first): ${nearest.length}`,
     ...capped(nearest.map((gap) => `${gap.comparedFirst ? "*" : " "} ${gap.id.padEnd(32)} ${gap.missing[0]}`), top * 3),
+    `No US entity named, the list incomplete (the complete sub-processor list settles it; * = compared first): ${report.unsettled.length}`,
+    ...capped(
+      [...report.unsettled].sort((a, b) => Number(b.comparedFirst) - Number(a.comparedFirst) || a.id.localeCompare(b.id)).map((entry) => `${entry.comparedFirst ? "*" : " "} ${entry.id}`),
+      top * 3,
+    ),
     "",
   ];
 }

@@ -168,17 +168,19 @@ describe("evidence a reader can cite", () => {
     expect(formatReport(report, [])).toContain("Derived Facts (typed by the build from the Facts they name, which carry the sources): 1");
   });
 
-  it("lists the records whose answer to who can reach the data waits on one link, compared-first records first", () => {
+  it("lists the records whose answer to who can reach the data waits on one link, compared-first records first, and those a complete list would settle", () => {
     const terms = (value: unknown, extra: Record<string, unknown> = {}) => confirmedFact(value, { source_type: "provider_terms", ...extra });
     const owned = { country_hq: terms("SE"), ownership_jurisdiction: terms("SE") };
     const records = [
       minimalRecord("us-owned", { ownership: { country_hq: terms("US") } }),
       minimalRecord("owner-only", { ownership: owned }),
-      minimalRecord("partial-list", { ownership: owned, sovereignty: { infrastructure: terms([{ name: "Own DC", kind: "own", jurisdiction: "SE" }], { partial: true }) } }),
+      minimalRecord("partial-list", { ownership: owned, sovereignty: { infrastructure: terms([{ name: "Stripe", kind: "ancillary", jurisdiction: "US" }], { partial: true }) } }),
       minimalRecord("no-owner", { ownership: { country_hq: terms("SE") }, sovereignty: { infrastructure: terms([{ name: "Own DC", kind: "own", jurisdiction: "SE" }], { partial: false }) } }),
       minimalRecord("bare-ai"),
+      minimalRecord("own-dc-named", { ownership: owned, sovereignty: { infrastructure: terms([{ name: "Own DC", kind: "own", jurisdiction: "SE" }], { partial: true }) } }),
     ].map((record) => Provider.parse(record));
     const report = reportOf(records, { today: TODAY, staleDays: 180, comparedFirst: ["partial-list"] });
+    expect(report.unsettled).toEqual([{ id: "own-dc-named", comparedFirst: false }]);
     expect(report.chainGaps.map((gap) => [gap.id, gap.missing.length])).toEqual([
       ["owner-only", 1],
       ["partial-list", 1],
@@ -186,7 +188,8 @@ describe("evidence a reader can cite", () => {
       ["bare-ai", 3],
     ]);
     const text = formatReport(report, []);
-    expect(text).toContain("Who can reach the data, unanswered: 4 of 5 records");
+    expect(text).toContain("Who can reach the data, unanswered: 4 of 6 records");
+    expect(text).toContain("No US entity named, the list incomplete (the complete sub-processor list settles it; * = compared first): 1\n    own-dc-named");
     const nearest = text.slice(text.indexOf("One link away (* = compared first): 3"));
     expect(nearest.split("\n").slice(1, 4)).toEqual([
       "  * partial-list                     sovereignty.infrastructure as a complete list (partial: false)",

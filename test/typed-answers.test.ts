@@ -91,9 +91,6 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     const complete = deriveCloudActExposure(record({ country_hq: terms(), foreign_parent: claimed(false) }, { infrastructure: infrastructure(own, false) }));
     // The weakest input is foreign_parent (claimed): the answer is never stronger than that.
     expect(complete).toMatchObject({ value: "none_found", status: "claimed", derived_from: ["ownership.country_hq", "ownership.foreign_parent", "sovereignty.infrastructure"] });
-    const sample = deriveCloudActExposure(record({ country_hq: terms(), foreign_parent: claimed(false) }, { infrastructure: infrastructure(own, true) }));
-    expect(sample).toMatchObject({ value: null, status: "unknown" });
-    expect(sample.note).toContain("sovereignty.infrastructure as a complete list (partial: false)");
     const noChain = deriveCloudActExposure(record({ country_hq: terms() }));
     expect(noChain.note).toBe("Not derivable yet: ownership.ownership_jurisdiction (or ownership.foreign_parent = false), sovereignty.infrastructure not researched.");
   });
@@ -111,6 +108,32 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(paidThroughStripe, true) })).value).toBeNull();
     const optional = [...colocated, { name: "OpenAI", kind: "model_provider", jurisdiction: "US", optional: true }];
     expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(optional, false) })).value).toBe("optional_upstream");
+  });
+
+  it("a partial list that names where the data sits, with no US entity, is the weaker none_named; nothing named, or an unclear owner, stays unknown", () => {
+    const chain = { country_hq: terms(), foreign_parent: claimed(false) };
+    const own = [{ name: "Acme AI", kind: "own", jurisdiction: "SE" }];
+    const named = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(own, true) }));
+    expect(named).toMatchObject({ value: "none_named", status: "claimed", derived_from: ["ownership.country_hq", "ownership.foreign_parent", "sovereignty.infrastructure"] });
+    expect(named.note).toContain("rule 5");
+    expect(named.note).toContain("Acme AI (own, SE) — partial list");
+    const optionalUs = [...own, { name: "OpenAI", kind: "model_provider", jurisdiction: "US", optional: true }];
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(optionalUs, true) })).value).toBe("none_named");
+    const onlyBilling = [{ name: "Stripe", kind: "ancillary", jurisdiction: "US" }, { name: "Equinix", kind: "colocation", jurisdiction: "US" }];
+    const billing = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(onlyBilling, true) }));
+    expect(billing).toMatchObject({ value: null, status: "unknown" });
+    expect(billing.note).toContain("sovereignty.infrastructure as a complete list (partial: false)");
+    expect(deriveCloudActExposure(record({ country_hq: terms() }, { infrastructure: infrastructure(own, true) })).value).toBeNull();
+  });
+
+  it("a data-holding company incorporated in the US exposes the data whoever owns it; one the customer must choose does not", () => {
+    const chain = { country_hq: terms(), ownership_jurisdiction: terms() };
+    const groupCompany = { name: "Acme Inc. (United States)", kind: "own", jurisdiction: "SE", seat: "US" };
+    const onUsSubsidiary = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([{ name: "Acme AB", kind: "own", jurisdiction: "SE" }, groupCompany], true) }));
+    expect(onUsSubsidiary).toMatchObject({ value: "infrastructure", derived_from: ["sovereignty.infrastructure"] });
+    expect(onUsSubsidiary.note).toContain("Acme Inc. (United States) (own, SE, incorporated in US)");
+    const chosen = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([{ name: "Acme AB", kind: "own", jurisdiction: "SE" }, { ...groupCompany, optional: true }], false) }));
+    expect(chosen.value).toBe("optional_upstream");
   });
 
   it("self-hosted software is customer-hosted, whoever owns the vendor", () => {

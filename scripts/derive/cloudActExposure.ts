@@ -10,19 +10,23 @@ import type { CloudActExposure } from "../schema/vocabularies.js";
  * 1. The data residency is `customer_controlled` (self-hosted software) → customer_hosted.
  * 2. The contracting entity (`country_hq`) or the ultimate parent (`ownership_jurisdiction`) is in the US
  *    → ownership.
- * 3. The infrastructure list names a cloud or model provider, used by default, whose parent is in the US
- *    → infrastructure. Colocation landlords do not count: they house hardware, they do not hold data. Nor do
- *    ancillary services (payments, sign-in, e-mail, support): they hold account or billing data, not the content
- *    the service processes, and a buyer asking who can reach the data asks about that content.
+ * 3. The infrastructure list names a cloud or model provider, used by default, whose parent is in the US, or a
+ *    link that holds the data (cloud, model provider, the provider's own group company) incorporated in the US
+ *    (`seat`) → infrastructure. Colocation landlords do not count: they house hardware, they do not hold data. Nor
+ *    do ancillary services (payments, sign-in, e-mail, support): they hold account or billing data, not the
+ *    content the service processes, and a buyer asking who can reach the data asks about that content.
  * 4. The ownership chain is outside the US (a non-US seat, and a non-US parent country or no parent outside
  *    the EU/EEA) and the infrastructure list is complete (`partial: false`) with no US entry used by default:
  *    optional_upstream when a US entry is reached only if the customer chooses it, else none_found.
- * 5. Anything else is unknown: the note names the links not yet researched.
+ * 5. The ownership chain is outside the US and the list, though partial, names where the data sits by default
+ *    (an own data centre, a cloud or a model provider) with no US entry used by default → none_named: what was
+ *    researched shows no US entity, but the complete sub-processor list was not seen. Weaker than none_found.
+ * 6. Anything else is unknown: the note names the links not yet researched.
  */
 
 const STRENGTH: Record<string, number> = { confirmed: 3, claimed: 2, planned: 1 };
 
-type Link = { name?: unknown; kind?: unknown; jurisdiction?: unknown; optional?: unknown };
+type Link = { name?: unknown; kind?: unknown; jurisdiction?: unknown; seat?: unknown; optional?: unknown };
 
 const PATHS = {
   residency: ["sovereignty", "data_residency_guarantee"],
@@ -45,10 +49,17 @@ export interface DerivedFact {
 }
 
 const holdsContent = (link: Link) => link.kind === "cloud" || link.kind === "model_provider";
+/** Where the data sits: a cloud, a model provider, or hardware the provider's own group runs (a landlord or an ancillary service is not). */
+const holdsData = (link: Link) => holdsContent(link) || link.kind === "own";
+const byDefault = (link: Link) => link.optional !== true;
+/** Reachable from the US: a content-holding link under a US parent, or any data-holding link incorporated in the US. */
+const usLink = (link: Link) => (holdsContent(link) && link.jurisdiction === "US") || (holdsData(link) && link.seat === "US");
 
 function describe({ path, fact }: Input): string {
   const value = Array.isArray(fact.value)
-    ? (fact.value as Link[]).map((link) => `${String(link.name)} (${String(link.kind)}, ${String(link.jurisdiction)}${link.optional ? ", only if chosen" : ""})`).join("; ") +
+    ? (fact.value as Link[])
+        .map((link) => `${String(link.name)} (${String(link.kind)}, ${String(link.jurisdiction)}${link.seat ? `, incorporated in ${String(link.seat)}` : ""}${link.optional ? ", only if chosen" : ""})`)
+        .join("; ") +
       (fact.partial === false ? " — complete list" : fact.partial === true ? " — partial list" : "")
     : JSON.stringify(fact.value);
   const dates = [typeof fact.verified_at === "string" ? `verified ${fact.verified_at}` : null, typeof fact.source_date === "string" ? `source dated ${fact.source_date}` : "undated source"]
@@ -98,19 +109,24 @@ function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] 
   if (usOwner) return answered(derived("ownership", "rule 2: a US entity controls the provider", [usOwner]));
 
   const links = infrastructure && Array.isArray(infrastructure.fact.value) ? (infrastructure.fact.value as Link[]) : [];
-  const usByDefault = links.some((link) => holdsContent(link) && link.jurisdiction === "US" && link.optional !== true);
-  if (infrastructure && usByDefault) return answered(derived("infrastructure", "rule 3: a US-controlled cloud or sub-processor holds the data", [infrastructure]));
+  const usByDefault = links.some((link) => usLink(link) && byDefault(link));
+  if (infrastructure && usByDefault) return answered(derived("infrastructure", "rule 3: a US-controlled or US-incorporated cloud or sub-processor holds the data", [infrastructure]));
 
   const parentClear = owner && owner.fact.value !== "US" ? owner : parent && parent.fact.value === false ? parent : null;
   const ownershipClear = hq && hq.fact.value !== "US" && parentClear ? [hq, parentClear] : null;
   const infrastructureClear = infrastructure && infrastructure.fact.partial === false ? infrastructure : null;
   if (ownershipClear && infrastructureClear) {
-    const usIfChosen = links.some((link) => holdsContent(link) && link.jurisdiction === "US");
+    const usIfChosen = links.some(usLink);
     return answered(
       usIfChosen
         ? derived("optional_upstream", "rule 4: a US sub-processor only if the customer chooses it", [...ownershipClear, infrastructureClear])
         : derived("none_found", "rule 4: no US entity in the researched chain", [...ownershipClear, infrastructureClear]),
     );
+  }
+  const namesWhereDataSits = infrastructure && links.some((link) => holdsData(link) && byDefault(link));
+  if (ownershipClear && infrastructure && namesWhereDataSits) {
+    const answer = derived("none_named", "rule 5: no US entity named, the complete sub-processor list not seen", [...ownershipClear, infrastructure]);
+    return { fact: answer, missing: [] };
   }
 
   const missing = [

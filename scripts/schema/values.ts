@@ -25,6 +25,9 @@ export const InfrastructureLink = z.looseObject({
   name: z.string().min(1, { message: "must name the company (e.g. Google Cloud, Hetzner, the provider itself)" }),
   kind: InfrastructureKind.schema,
   jurisdiction: CountryCode.describe("Country of the ultimate parent of the company that runs it (Google Cloud EMEA Ltd → US)."),
+  seat: CountryCode.optional().describe(
+    "Country where the company that runs it is itself incorporated, when the source names it and it differs from jurisdiction (Nebius Inc., a US company of a Dutch group → US): a US-incorporated company holding the data is reachable under the CLOUD Act whoever owns it.",
+  ),
   optional: z
     .boolean({ message: "must be true or false" })
     .optional()

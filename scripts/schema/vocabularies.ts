@@ -230,8 +230,8 @@ export const CloudActExposure = vocabulary(
       sv: "exponerad via ägarskap",
     },
     infrastructure: {
-      meaning: "The service runs on, or sends customer data by default to, a US-controlled cloud or sub-processor.",
-      meaningSv: "Tjänsten körs på, eller skickar som standard kunddata till, ett moln eller underbiträde under amerikansk kontroll.",
+      meaning: "The service runs on, or sends customer data by default to, a US-controlled or US-incorporated cloud or sub-processor.",
+      meaningSv: "Tjänsten körs på, eller skickar som standard kunddata till, ett moln eller underbiträde under amerikansk kontroll eller registrerat i USA.",
       en: "exposed through infrastructure",
       sv: "exponerad via infrastruktur",
     },
@@ -246,6 +246,12 @@ export const CloudActExposure = vocabulary(
       meaningSv: "Ingen amerikansk aktör funnen i den undersökta kedjan: ägare, yttersta ägare och varje listat moln och modellleverantör som håller kundens innehåll (en fullständig lista) står utanför amerikansk kontroll. Kringtjänster (betalning, inloggning, e-post) nämns i anteckningen, oavsett land.",
       en: "no US entity found",
       sv: "ingen amerikansk aktör funnen",
+    },
+    none_named: {
+      meaning: "No US entity named, but the list is incomplete: owner and ultimate parent are outside US control, and so is every cloud, model provider and own data centre named as used by default, but the provider's complete sub-processor list was not seen (partial: true), so a US sub-processor could be missing. Weaker than none_found; a complete list settles it either way.",
+      meaningSv: "Ingen amerikansk aktör nämnd, men listan är ofullständig: ägare och yttersta ägare står utanför amerikansk kontroll, liksom varje moln, modellleverantör och eget datacenter som nämns som standard, men leverantörens fullständiga lista över underbiträden har inte setts (partial: true), så ett amerikanskt underbiträde kan saknas. Svagare än none_found; en fullständig lista avgör saken.",
+      en: "no US entity named (list incomplete)",
+      sv: "ingen amerikansk aktör nämnd (ofullständig lista)",
     },
     customer_hosted: {
       meaning: "Self-hosted software: the provider never holds the data; exposure depends on where the customer runs it.",

@@ -199,8 +199,9 @@ const EN = {
     steps: [
       "Self-hosted software (data_residency_guarantee is customer_controlled): customer_hosted.",
       "The contracting entity (ownership.country_hq) or its ultimate parent (ownership.ownership_jurisdiction) is in the US: ownership.",
-      "The infrastructure list (sovereignty.infrastructure) names a cloud or model provider, used by default, whose ultimate parent is in the US: infrastructure. A colocation landlord does not count: it houses hardware, it does not hold data. Nor does an ancillary service (payments, sign-in, e-mail, support): it holds account or billing data, not the content the service processes; the note still names it.",
+      "The infrastructure list (sovereignty.infrastructure) names a cloud or model provider, used by default, whose ultimate parent is in the US, or a cloud, model provider or group company of the provider's own that holds the data by default and is itself incorporated in the US (seat: US): infrastructure. A colocation landlord does not count: it houses hardware, it does not hold data. Nor does an ancillary service (payments, sign-in, e-mail, support): it holds account or billing data, not the content the service processes; the note still names it.",
       "The ownership chain is outside the US (a non-US seat, and a non-US ultimate parent or no controller outside the EU/EEA) and the infrastructure list is complete (partial: false) with no US entry used by default: optional_upstream when a US entry is reached only if the customer chooses it, otherwise none_found.",
+      "The ownership chain is outside the US and the infrastructure list, though partial (partial: true), names where the data sits by default (an own data centre, a cloud or a model provider) with no US entry used by default: none_named. What was researched shows no US entity, but the provider's complete sub-processor list was not seen; it is weaker than none_found, and a complete list settles it either way.",
       "Anything else: unknown, with the links still to research named in the note.",
     ],
     kinds: "The kinds of infrastructure link:",
@@ -417,8 +418,9 @@ const SV: Messages = {
     steps: [
       "Programvara i egen drift (data_residency_guarantee är customer_controlled): customer_hosted.",
       "Avtalsparten (ownership.country_hq) eller dess yttersta ägare (ownership.ownership_jurisdiction) finns i USA: ownership.",
-      "Infrastrukturlistan (sovereignty.infrastructure) namnger ett moln eller en modellleverantör, som används som standard, vars yttersta ägare finns i USA: infrastructure. En samlokaliseringsvärd räknas inte: den hyser hårdvara, den håller inte data. Inte heller en kringtjänst (betalning, inloggning, e-post, support): den håller konto- eller faktureringsuppgifter, inte innehållet som tjänsten behandlar; anteckningen nämner den ändå.",
+      "Infrastrukturlistan (sovereignty.infrastructure) namnger ett moln eller en modellleverantör, som används som standard, vars yttersta ägare finns i USA, eller ett moln, en modellleverantör eller ett av leverantörens egna koncernbolag som håller datan som standard och självt är registrerat i USA (seat: US): infrastructure. En samlokaliseringsvärd räknas inte: den hyser hårdvara, den håller inte data. Inte heller en kringtjänst (betalning, inloggning, e-post, support): den håller konto- eller faktureringsuppgifter, inte innehållet som tjänsten behandlar; anteckningen nämner den ändå.",
       "Ägarkedjan ligger utanför USA (ett säte utanför USA, och en yttersta ägare utanför USA eller ingen kontroll utanför EU/EES) och infrastrukturlistan är fullständig (partial: false) utan amerikansk post som används som standard: optional_upstream när en amerikansk post bara nås om kunden väljer den, annars none_found.",
+      "Ägarkedjan ligger utanför USA och infrastrukturlistan, fast ofullständig (partial: true), namnger var datan finns som standard (ett eget datacenter, ett moln eller en modellleverantör) utan amerikansk post som används som standard: none_named. Det undersökta visar ingen amerikansk aktör, men leverantörens fullständiga lista över underbiträden har inte setts; svaret är svagare än none_found, och en fullständig lista avgör saken.",
       "Allt annat: unknown, med de länkar som återstår att undersöka namngivna i anteckningen.",
     ],
     kinds: "Slagen av infrastrukturlänk:",
