@@ -42,4 +42,16 @@ describe("audit sample", () => {
     expect(population).toBe(3);
     expect(sample.map((fact) => `${fact.id} ${fact.path}`).sort()).toEqual(["b-ai ownership.country_hq", "c-ai ownership.foreign_parent", "d-ai availability_status"]);
   });
+
+  it("draws only the Facts a derived answer of the kind asked rests on", async () => {
+    const chain = { country_hq: confirmedFact("SE"), foreign_parent: confirmedFact(false), contracting_entity: confirmedFact("Acme AB") };
+    const own = (partial: boolean) => confirmedFact([{ name: "Acme AB", kind: "own", jurisdiction: "SE" }], { partial });
+    tree = await makeTree([
+      minimalRecord("named-ai", { ownership: chain, sovereignty: { infrastructure: own(true) } }),
+      minimalRecord("found-ai", { ownership: chain, sovereignty: { infrastructure: own(false) } }),
+    ]);
+    const { population, sample } = await drawSample(`${tree.root}/data/providers`, { behind: "none_named", count: 10, seed: 1 });
+    expect(population).toBe(3);
+    expect(sample.map((fact) => `${fact.id} ${fact.path}`).sort()).toEqual(["named-ai ownership.country_hq", "named-ai ownership.foreign_parent", "named-ai sovereignty.infrastructure"]);
+  });
 });

@@ -4,6 +4,7 @@
  * The seed makes the draw repeatable, so a reader of the audit can draw the same sample and check it again.
  *
  *   npm run audit-sample -- --verified-on 2026-11-24 --count 40 --seed 20261124
+ *   npm run audit-sample -- --behind none_named --count 30 --seed 20261206
  */
 import { Command, InvalidArgumentError } from "commander";
 import { promises as fs } from "node:fs";
@@ -12,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { factsOf } from "../../scripts/schema/facts.js";
+import { deriveCloudActExposure } from "../../scripts/derive/cloudActExposure.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -59,17 +61,29 @@ async function recordAt(commit: string, providersDir: string, name: string): Pro
   }
 }
 
+/** The Facts a record's derived answer to who can reach the data rests on, when that answer is the one asked for. */
+function restingOn(record: Record<string, unknown>, answer: string): Set<string> {
+  const derived = deriveCloudActExposure(record);
+  return new Set(derived.value === answer ? derived.derived_from : []);
+}
+
 /**
  * Every researched Fact verified on the day, or new or changed since a commit (its value, status, source,
- * dates or display text differ), or all researched Facts; in a stable order, then the draw.
+ * dates or display text differ), or that a derived answer of the kind asked rests on, or all researched Facts;
+ * in a stable order, then the draw.
  */
-export async function drawSample(providersDir: string, options: { verifiedOn?: string; changedSince?: string; count: number; seed: number }): Promise<{ population: number; sample: SampledFact[] }> {
+export async function drawSample(
+  providersDir: string,
+  options: { verifiedOn?: string; changedSince?: string; behind?: string; count: number; seed: number },
+): Promise<{ population: number; sample: SampledFact[] }> {
   const population: SampledFact[] = [];
   for (const name of (await fs.readdir(providersDir)).filter((file) => file.endsWith(".json")).sort()) {
     const record = JSON.parse(await fs.readFile(path.join(providersDir, name), "utf8")) as Record<string, unknown>;
     const before = options.changedSince ? new Map(factsOf((await recordAt(options.changedSince, providersDir, name)) ?? {}).map(([keys, fact]) => [keys.map(String).join("."), evidenceOf(fact as Record<string, unknown>)])) : null;
+    const inputs = options.behind ? restingOn(record, options.behind) : null;
     for (const [keys, fact] of factsOf(record)) {
       if (fact.status === "unknown" || typeof fact.source_url !== "string") continue;
+      if (inputs && !inputs.has(keys.map(String).join("."))) continue;
       if (options.verifiedOn && fact.verified_at !== options.verifiedOn) continue;
       if (before && before.get(keys.map(String).join(".")) === evidenceOf(fact as Record<string, unknown>)) continue;
       population.push({ id: String(record.id), path: keys.map(String).join("."), value: fact.value, status: String(fact.status), source_url: fact.source_url, source_date: typeof fact.source_date === "string" ? fact.source_date : null });
@@ -94,12 +108,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     .description("Draw a seeded random sample of researched Facts and print it as a Markdown audit worksheet.")
     .option("--verified-on <date>", "only Facts whose verified_at is this day (YYYY-MM-DD)")
     .option("--changed-since <commit>", "only Facts new or changed since this commit (value, status, source, dates or display)")
+    .option("--behind <answer>", "only the Facts that derived answers to who can reach the data of this value rest on (e.g. none_named)")
     .option("--count <n>", "how many Facts to draw", whole, 40)
     .option("--seed <n>", "seed of the draw; the same seed and data give the same sample", whole, 20261124)
     .parse()
-    .opts<{ verifiedOn?: string; changedSince?: string; count: number; seed: number }>();
+    .opts<{ verifiedOn?: string; changedSince?: string; behind?: string; count: number; seed: number }>();
   const { population, sample } = await drawSample(path.join(ROOT, "data", "providers"), options);
-  const which = [options.verifiedOn ? `verified on ${options.verifiedOn}` : null, options.changedSince ? `new or changed since ${options.changedSince}` : null].filter(Boolean).join(", ");
+  const which = [options.verifiedOn ? `verified on ${options.verifiedOn}` : null, options.changedSince ? `new or changed since ${options.changedSince}` : null, options.behind ? `behind the derived answer ${options.behind}` : null].filter(Boolean).join(", ");
   console.log(`Sample of ${sample.length} of ${population} researched Facts${which ? ` ${which}` : ""}, seed ${options.seed}.\n`);
   console.log("| # | provider | field | value | status | source date | source | verdict |");
   console.log("|---|---|---|---|---|---|---|---|");
