@@ -110,15 +110,17 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(optional, false) })).value).toBe("optional_upstream");
   });
 
-  it("a partial list that names where the data sits, with no US entity, is the weaker none_named; nothing named, or an unclear owner, stays unknown", () => {
+  it("a partial list that names where the data sits, and no US entity at all, is the weaker none_named; nothing named, a US option, or an unclear owner stays unknown", () => {
     const chain = { country_hq: terms(), foreign_parent: claimed(false) };
     const own = [{ name: "Acme AI", kind: "own", jurisdiction: "SE" }];
     const named = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(own, true) }));
     expect(named).toMatchObject({ value: "none_named", status: "claimed", derived_from: ["ownership.country_hq", "ownership.foreign_parent", "sovereignty.infrastructure"] });
     expect(named.note).toContain("rule 5");
     expect(named.note).toContain("Acme AI (own, SE) — partial list");
+    // A US provider the customer may pick is named, so "no US entity named" would be untrue: the complete list decides.
     const optionalUs = [...own, { name: "OpenAI", kind: "model_provider", jurisdiction: "US", optional: true }];
-    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(optionalUs, true) })).value).toBe("none_named");
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(optionalUs, true) })).value).toBeNull();
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(optionalUs, false) })).value).toBe("optional_upstream");
     const onlyBilling = [{ name: "Stripe", kind: "ancillary", jurisdiction: "US" }, { name: "Equinix", kind: "colocation", jurisdiction: "US" }];
     const billing = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(onlyBilling, true) }));
     expect(billing).toMatchObject({ value: null, status: "unknown" });

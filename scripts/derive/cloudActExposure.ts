@@ -19,8 +19,9 @@ import type { CloudActExposure } from "../schema/vocabularies.js";
  *    the EU/EEA) and the infrastructure list is complete (`partial: false`) with no US entry used by default:
  *    optional_upstream when a US entry is reached only if the customer chooses it, else none_found.
  * 5. The ownership chain is outside the US and the list, though partial, names where the data sits by default
- *    (an own data centre, a cloud or a model provider) with no US entry used by default → none_named: what was
- *    researched shows no US entity, but the complete sub-processor list was not seen. Weaker than none_found.
+ *    (an own data centre, a cloud or a model provider) and names no US entry at all, not even one the customer
+ *    must choose → none_named: what was researched shows no US entity, but the complete sub-processor list was
+ *    not seen. Weaker than none_found.
  * 6. Anything else is unknown: the note names the links not yet researched.
  */
 
@@ -123,8 +124,8 @@ function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] 
         : derived("none_found", "rule 4: no US entity in the researched chain", [...ownershipClear, infrastructureClear]),
     );
   }
-  const namesWhereDataSits = infrastructure && links.some((link) => holdsData(link) && byDefault(link));
-  if (ownershipClear && infrastructure && namesWhereDataSits) {
+  const namesWhereDataSits = links.some((link) => holdsData(link) && byDefault(link));
+  if (ownershipClear && infrastructure && namesWhereDataSits && !links.some(usLink)) {
     const answer = derived("none_named", "rule 5: no US entity named, the complete sub-processor list not seen", [...ownershipClear, infrastructure]);
     return { fact: answer, missing: [] };
   }
