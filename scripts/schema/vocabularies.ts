@@ -248,8 +248,8 @@ export const CloudActExposure = vocabulary(
       sv: "ingen amerikansk aktör funnen",
     },
     none_named: {
-      meaning: "No US entity named, but the list is incomplete: owner and ultimate parent are outside US control, and so is every cloud, model provider and own data centre named (none is a US one, not even one the customer must choose), but the provider's complete sub-processor list was not seen (partial: true), so a US sub-processor could be missing. Weaker than none_found; a complete list settles it either way.",
-      meaningSv: "Ingen amerikansk aktör nämnd, men listan är ofullständig: ägare och yttersta ägare står utanför amerikansk kontroll, liksom varje moln, modellleverantör och eget datacenter som nämns (inget är amerikanskt, inte heller ett som kunden måste välja), men leverantörens fullständiga lista över underbiträden har inte setts (partial: true), så ett amerikanskt underbiträde kan saknas. Svagare än none_found; en fullständig lista avgör saken.",
+      meaning: "No US entity named, but the list is incomplete: owner and ultimate parent are outside US control, and so is every cloud, model provider and own data centre named (none is a US one, not even one the customer must choose), but the provider's complete sub-processor list was not seen (partial: true), so a US sub-processor could be missing. Ancillary services (payments, sign-in, e-mail) are named in the note, whatever their country. Weaker than none_found; a complete list settles it either way.",
+      meaningSv: "Ingen amerikansk aktör nämnd, men listan är ofullständig: ägare och yttersta ägare står utanför amerikansk kontroll, liksom varje moln, modellleverantör och eget datacenter som nämns (inget är amerikanskt, inte heller ett som kunden måste välja), men leverantörens fullständiga lista över underbiträden har inte setts (partial: true), så ett amerikanskt underbiträde kan saknas. Kringtjänster (betalning, inloggning, e-post) nämns i anteckningen, oavsett land. Svagare än none_found; en fullständig lista avgör saken.",
       en: "no US entity named (list incomplete)",
       sv: "ingen amerikansk aktör nämnd (ofullständig lista)",
     },
