@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { deriveCloudActExposure } from "../scripts/derive/cloudActExposure.js";
+import { answerOf, answerText, typedCell } from "../scripts/schema/answers.js";
 import { findProviders } from "../scripts/mcp/find.js";
 import type { Snapshot } from "../scripts/mcp/source.js";
 import { formatProblem } from "../scripts/problems.js";
@@ -136,6 +137,32 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     expect(onUsSubsidiary.note).toContain("Acme Inc. (United States) (own, SE, incorporated in US)");
     const chosen = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([{ name: "Acme AB", kind: "own", jurisdiction: "SE" }, { ...groupCompany, optional: true }], false) }));
     expect(chosen.value).toBe("optional_upstream");
+  });
+
+  it("a data-holding link whose parent is not established keeps the answer unknown and is named, unless another link already exposes the data", () => {
+    const chain = { country_hq: terms(), ownership_jurisdiction: terms() };
+    const unowned = { name: "Tensorix", kind: "model_provider", jurisdiction: null };
+    const own = { name: "Acme AB", kind: "own", jurisdiction: "SE" };
+    const complete = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([own, unowned], false) }));
+    expect(complete).toMatchObject({ value: null, status: "unknown" });
+    expect(complete.note).toBe("Not derivable yet: the ultimate parent of Tensorix (sovereignty.infrastructure) not researched.");
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure([own, unowned], true) })).value).toBeNull();
+    const onGoogle = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([own, unowned, { name: "Google Cloud", kind: "cloud", jurisdiction: "US" }], true) }));
+    expect(onGoogle.value).toBe("infrastructure");
+    expect(onGoogle.note).toContain("Tensorix (model_provider, parent not established)");
+  });
+
+  it("shows a link's own seat and an unestablished parent in words and in the spreadsheet cell", () => {
+    const question = BUYER_QUESTIONS.find((entry) => entry.key === "infrastructure")!;
+    const links = [
+      { name: "Nebius Inc.", kind: "own", jurisdiction: "NL", seat: "US", optional: true },
+      { name: "Tensorix", kind: "model_provider", jurisdiction: null },
+    ];
+    const answer = answerOf(Provider.parse(minimalRecord("acme-ai", { sovereignty: { infrastructure: infrastructure(links, true) } })), question);
+    expect(answerText(answer, "en")).toBe("Nebius Inc. (NL, incorporated in US, if chosen), Tensorix (parent not established) (partial list)");
+    expect(answerText(answer, "sv")).toBe("Nebius Inc. (NL, registrerat i US, om vald), Tensorix (ägare ej fastställd) (ofullständig lista)");
+    expect(typedCell(answer)).toBe("Nebius Inc.:own:NL:seat=US:optional;Tensorix:model_provider:unknown");
+    expect(answer.keys).toEqual(["NL"]);
   });
 
   it("self-hosted software is customer-hosted, whoever owns the vendor", () => {

@@ -22,7 +22,8 @@ import type { CloudActExposure } from "../schema/vocabularies.js";
  *    (an own data centre, a cloud or a model provider) and names no US entry at all, not even one the customer
  *    must choose → none_named: what was researched shows no US entity, but the complete sub-processor list was
  *    not seen. Weaker than none_found.
- * 6. Anything else is unknown: the note names the links not yet researched.
+ * 6. Anything else is unknown: the note names the links not yet researched, among them a link that holds the
+ *    data whose parent is not established (jurisdiction null): it blocks rules 4 and 5, never rule 3.
  */
 
 const STRENGTH: Record<string, number> = { confirmed: 3, claimed: 2, planned: 1 };
@@ -59,7 +60,7 @@ const usLink = (link: Link) => (holdsContent(link) && link.jurisdiction === "US"
 function describe({ path, fact }: Input): string {
   const value = Array.isArray(fact.value)
     ? (fact.value as Link[])
-        .map((link) => `${String(link.name)} (${String(link.kind)}, ${String(link.jurisdiction)}${link.seat ? `, incorporated in ${String(link.seat)}` : ""}${link.optional ? ", only if chosen" : ""})`)
+        .map((link) => `${String(link.name)} (${String(link.kind)}, ${link.jurisdiction === null ? "parent not established" : String(link.jurisdiction)}${link.seat ? `, incorporated in ${String(link.seat)}` : ""}${link.optional ? ", only if chosen" : ""})`)
         .join("; ") +
       (fact.partial === false ? " — complete list" : fact.partial === true ? " — partial list" : "")
     : JSON.stringify(fact.value);
@@ -115,7 +116,8 @@ function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] 
 
   const parentClear = owner && owner.fact.value !== "US" ? owner : parent && parent.fact.value === false ? parent : null;
   const ownershipClear = hq && hq.fact.value !== "US" && parentClear ? [hq, parentClear] : null;
-  const infrastructureClear = infrastructure && infrastructure.fact.partial === false ? infrastructure : null;
+  const parentUnknown = links.filter((link) => holdsData(link) && link.jurisdiction === null && link.seat !== "US");
+  const infrastructureClear = infrastructure && infrastructure.fact.partial === false && parentUnknown.length === 0 ? infrastructure : null;
   if (ownershipClear && infrastructureClear) {
     const usIfChosen = links.some(usLink);
     return answered(
@@ -125,7 +127,7 @@ function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] 
     );
   }
   const namesWhereDataSits = links.some((link) => holdsData(link) && byDefault(link));
-  if (ownershipClear && infrastructure && namesWhereDataSits && !links.some(usLink)) {
+  if (ownershipClear && infrastructure && namesWhereDataSits && !links.some(usLink) && parentUnknown.length === 0) {
     const answer = derived("none_named", "rule 5: no US entity named, the complete sub-processor list not seen", [...ownershipClear, infrastructure]);
     return { fact: answer, missing: [] };
   }
@@ -133,7 +135,12 @@ function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] 
   const missing = [
     hq ? null : "ownership.country_hq",
     parentClear ? null : "ownership.ownership_jurisdiction (or ownership.foreign_parent = false)",
-    infrastructureClear ? null : infrastructure ? "sovereignty.infrastructure as a complete list (partial: false)" : "sovereignty.infrastructure",
+    parentUnknown.length > 0 ? `the ultimate parent of ${parentUnknown.map((link) => String(link.name)).join(", ")} (sovereignty.infrastructure)` : null,
+    infrastructureClear || (parentUnknown.length > 0 && infrastructure?.fact.partial === false)
+      ? null
+      : infrastructure
+        ? "sovereignty.infrastructure as a complete list (partial: false)"
+        : "sovereignty.infrastructure",
   ].filter((item): item is string => item !== null);
   return {
     fact: {

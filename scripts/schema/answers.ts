@@ -23,13 +23,13 @@ export interface TypedAnswer {
 
 /** The few words a typed answer is said with, beyond its vocabulary's labels; the compare page's script uses them too. */
 export const ANSWER_WORDS = {
-  en: { yes: "yes", no: "no", notApplicable: "not applicable", partial: "partial list", inProgress: "in progress", ifChosen: "if chosen", untilDeleted: "until deleted", notStored: "not stored", days: "days" },
-  sv: { yes: "ja", no: "nej", notApplicable: "ej tillämplig", partial: "ofullständig lista", inProgress: "pågår", ifChosen: "om vald", untilDeleted: "tills de raderas", notStored: "sparas inte", days: "dagar" },
+  en: { yes: "yes", no: "no", notApplicable: "not applicable", partial: "partial list", inProgress: "in progress", ifChosen: "if chosen", untilDeleted: "until deleted", notStored: "not stored", days: "days", parentUnknown: "parent not established", incorporatedIn: "incorporated in" },
+  sv: { yes: "ja", no: "nej", notApplicable: "ej tillämplig", partial: "ofullständig lista", inProgress: "pågår", ifChosen: "om vald", untilDeleted: "tills de raderas", notStored: "sparas inte", days: "dagar", parentUnknown: "ägare ej fastställd", incorporatedIn: "registrerat i" },
 } as const satisfies Record<Lang, Record<string, string>>;
 
 type Location = { country: string };
 type Certification = { name: string; achieved: boolean };
-type Link = { name: string; kind: string; jurisdiction: string; optional?: boolean };
+type Link = { name: string; kind: string; jurisdiction: string | null; seat?: string; optional?: boolean };
 
 const unique = (items: readonly string[]) => [...new Set(items)];
 
@@ -46,7 +46,7 @@ function keysOf(question: BuyerQuestion, value: unknown): string[] {
     case "certifications":
       return Array.isArray(value) ? (value as Certification[]).filter((item) => item.achieved).map((item) => item.name) : [];
     case "infrastructure":
-      return Array.isArray(value) ? unique((value as Link[]).map((item) => item.jurisdiction)).sort() : [];
+      return Array.isArray(value) ? unique((value as Link[]).flatMap((item) => (item.jurisdiction ? [item.jurisdiction] : []))).sort() : [];
     case "url":
       return ["listed"];
     default:
@@ -94,7 +94,11 @@ export function valueText(question: BuyerQuestion, value: unknown, lang: Lang, p
     case "certifications":
       return (value as Certification[]).map((item) => (item.achieved ? item.name : `${item.name} (${words.inProgress})`)).join(", ") + tail;
     case "infrastructure":
-      return (value as Link[]).map((item) => `${item.name} (${item.jurisdiction}${item.optional ? `, ${words.ifChosen}` : ""})`).join(", ") + tail;
+      return (
+        (value as Link[])
+          .map((item) => `${item.name} (${item.jurisdiction ?? words.parentUnknown}${item.seat ? `, ${words.incorporatedIn} ${item.seat}` : ""}${item.optional ? `, ${words.ifChosen}` : ""})`)
+          .join(", ") + tail
+      );
     default:
       return String(value);
   }
@@ -111,7 +115,8 @@ export function answerText(answer: TypedAnswer, lang: Lang): string | null {
 export function typedCell(answer: TypedAnswer): string {
   if (answer.status === null || answer.status === "not_applicable") return "";
   const { value, question } = answer;
-  if (question.shape.kind === "infrastructure") return (value as Link[]).map((item) => `${item.name}:${item.kind}:${item.jurisdiction}${item.optional ? ":optional" : ""}`).join(";");
+  if (question.shape.kind === "infrastructure")
+    return (value as Link[]).map((item) => `${item.name}:${item.kind}:${item.jurisdiction ?? "unknown"}${item.seat ? `:seat=${item.seat}` : ""}${item.optional ? ":optional" : ""}`).join(";");
   if (question.shape.kind === "certifications") return (value as Certification[]).map((item) => (item.achieved ? item.name : `${item.name} (in progress)`)).join(";");
   if (Array.isArray(value)) return answer.keys.join(";");
   return String(value);

@@ -24,7 +24,9 @@ export const Certification = z.looseObject({
 export const InfrastructureLink = z.looseObject({
   name: z.string().min(1, { message: "must name the company (e.g. Google Cloud, Hetzner, the provider itself)" }),
   kind: InfrastructureKind.schema,
-  jurisdiction: CountryCode.describe("Country of the ultimate parent of the company that runs it (Google Cloud EMEA Ltd → US)."),
+  jurisdiction: CountryCode.nullable().describe(
+    "Country of the ultimate parent of the company that runs it (Google Cloud EMEA Ltd → US); null when the source names the company but its parent is not established, which keeps the derived answer unknown until it is.",
+  ),
   seat: CountryCode.optional().describe(
     "Country where the company that runs it is itself incorporated, when the source names it and it differs from jurisdiction (Nebius Inc., a US company of a Dutch group → US): a US-incorporated company holding the data is reachable under the CLOUD Act whoever owns it.",
   ),

@@ -268,7 +268,7 @@ export const COMPARE_SCRIPT = `"use strict";
       return value.map(function (item) {
         if (item && typeof item === "object") {
           if (item.country) return item.country + (item.city ? " (" + item.city + ")" : "");
-          if (item.jurisdiction) return item.name + " (" + item.jurisdiction + (item.optional ? ", " + page.labels.ifChosen : "") + ")";
+          if ("jurisdiction" in item && "kind" in item) return item.name + " (" + (item.jurisdiction || page.labels.parentUnknown) + (item.seat ? ", " + page.labels.incorporatedIn + " " + item.seat : "") + (item.optional ? ", " + page.labels.ifChosen : "") + ")";
           if ("achieved" in item) return item.name + (item.achieved ? "" : " (" + page.labels.inProgress + ")");
           return item.name || JSON.stringify(item);
         }
