@@ -7,7 +7,7 @@ import { checkSharedSources, citationsOf } from "./validate/consistency.js";
 import { factsByStatusOf, factsOf } from "./schema/facts.js";
 import { answers, asks, BUYER_QUESTIONS, buyerCoverageOf, type BuyerQuestion } from "./schema/buyerQuestions.js";
 import { repositoryFileOf, type SourceDates } from "./schema/index.js";
-import { deriveCloudActExposure, missingLinksOf } from "./derive/cloudActExposure.js";
+import { deriveWithGaps } from "./derive/cloudActExposure.js";
 
 const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Source types that can confirm a company's home: its own legal pages or a register. */
@@ -172,9 +172,10 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     for (const [status, count] of Object.entries(factsByStatusOf(record)) as Array<[FactStatus, number]>) report.factsByStatus[status] = (report.factsByStatus[status] ?? 0) + count;
     const coverage = coverageOf(record);
     report.leastResearched.push({ id: record.id, ...coverage });
-    const missing = missingLinksOf(record);
-    if (missing.length > 0) report.chainGaps.push({ id: record.id, missing, comparedFirst: comparedFirstIds.has(record.id) });
-    else if (deriveCloudActExposure(record).value === "none_named") report.unsettled.push({ id: record.id, comparedFirst: comparedFirstIds.has(record.id) });
+    const chain = deriveWithGaps(record);
+    const comparedFirst = comparedFirstIds.has(record.id);
+    if (chain.missing.length > 0) report.chainGaps.push({ id: record.id, missing: chain.missing, comparedFirst });
+    else if (chain.fact.value === "none_named") report.unsettled.push({ id: record.id, comparedFirst });
   }
   report.undatedSources = Object.entries(undatedBySource)
     .map(([url, facts]) => ({ url, facts }))

@@ -88,12 +88,8 @@ export function deriveCloudActExposure(record: object): DerivedFact {
   return deriveWithGaps(record).fact;
 }
 
-/** The links of the chain still to research before the rule can answer; none when it answers. */
-export function missingLinksOf(record: object): string[] {
-  return deriveWithGaps(record).missing;
-}
-
-function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] } {
+/** The derived Fact, and the links of the chain still to research before the rule can answer (none when it answers). */
+export function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] } {
   const answered = (fact: DerivedFact) => ({ fact, missing: [] });
   const input = (path: FactPath): Input | null => {
     const fact = factAt(record, path);
@@ -117,7 +113,8 @@ function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] 
   const parentClear = owner && owner.fact.value !== "US" ? owner : parent && parent.fact.value === false ? parent : null;
   const ownershipClear = hq && hq.fact.value !== "US" && parentClear ? [hq, parentClear] : null;
   const parentUnknown = links.filter((link) => holdsData(link) && link.jurisdiction === null && link.seat !== "US");
-  const infrastructureClear = infrastructure && infrastructure.fact.partial === false && parentUnknown.length === 0 ? infrastructure : null;
+  const complete = infrastructure?.fact.partial === false;
+  const infrastructureClear = complete && parentUnknown.length === 0 ? infrastructure : null;
   if (ownershipClear && infrastructureClear) {
     const usIfChosen = links.some(usLink);
     return answered(
@@ -128,19 +125,14 @@ function deriveWithGaps(record: object): { fact: DerivedFact; missing: string[] 
   }
   const namesWhereDataSits = links.some((link) => holdsData(link) && byDefault(link));
   if (ownershipClear && infrastructure && namesWhereDataSits && !links.some(usLink) && parentUnknown.length === 0) {
-    const answer = derived("none_named", "rule 5: no US entity named, the complete sub-processor list not seen", [...ownershipClear, infrastructure]);
-    return { fact: answer, missing: [] };
+    return answered(derived("none_named", "rule 5: no US entity named, the complete sub-processor list not seen", [...ownershipClear, infrastructure]));
   }
 
   const missing = [
     hq ? null : "ownership.country_hq",
     parentClear ? null : "ownership.ownership_jurisdiction (or ownership.foreign_parent = false)",
     parentUnknown.length > 0 ? `the ultimate parent of ${parentUnknown.map((link) => String(link.name)).join(", ")} (sovereignty.infrastructure)` : null,
-    infrastructureClear || (parentUnknown.length > 0 && infrastructure?.fact.partial === false)
-      ? null
-      : infrastructure
-        ? "sovereignty.infrastructure as a complete list (partial: false)"
-        : "sovereignty.infrastructure",
+    complete ? null : infrastructure ? "sovereignty.infrastructure as a complete list (partial: false)" : "sovereignty.infrastructure",
   ].filter((item): item is string => item !== null);
   return {
     fact: {
