@@ -8,6 +8,11 @@ import { factsByStatusOf, factsOf } from "./schema/facts.js";
 import { answers, asks, BUYER_QUESTIONS, buyerCoverageOf, type BuyerQuestion } from "./schema/buyerQuestions.js";
 import { repositoryFileOf, type SourceDates } from "./schema/index.js";
 import { deriveWithGaps } from "./derive/cloudActExposure.js";
+import { attributionOf, isQuotable, isDecisive, QUOTE_REQUIRED_FROM, type Attribution } from "./schema/evidenceRules.js";
+import { HEADLINE_QUESTIONS } from "./schema/buyerQuestions.js";
+
+/** A source address that reads like a privacy notice: it should be typed privacy_policy (and then confirms no compliance promise). */
+const PRIVACY_ADDRESS = /privacy|datenschutz|integritet|personvern|dataskydd|privacidad|confidentialit|donnees-personnelles|persondata|tietosuoja|yksityisyy/i;
 
 const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Source types that can confirm a company's home: its own legal pages or a register. */
@@ -84,14 +89,49 @@ export interface DatasetReport {
   chainGaps: Array<{ id: string; missing: string[]; comparedFirst: boolean }>;
   /** Answered "no US entity named" on a partial list: the provider's complete sub-processor list would settle it. */
   unsettled: Array<{ id: string; comparedFirst: boolean }>;
+  /** The source's own words: which Facts carry a quote, by how much they decide an answer. */
+  quotes: {
+    behindDerived: QuoteShare;
+    headline: QuoteShare;
+    buyerQuestions: QuoteShare;
+    decisive: QuoteShare;
+    /** Decisive Facts verified on or after the cut-over day without a quote (the validator refuses them). */
+    requiredMissing: number;
+  };
+  /** Researched Facts by whose statement they are (their source's attribution). */
+  byAttribution: Record<string, { confirmed: number; claimed: number; planned: number }>;
+  /** Facts citing an address that reads like a privacy notice, typed as another kind of source. */
+  privacyAddresses: Array<{ id: string; path: string; url: string; source_type: string }>;
+}
+
+export interface QuoteShare {
+  have: number;
+  of: number;
+  missing: Array<{ id: string; path: string }>;
+}
+
+const share = (): QuoteShare => ({ have: 0, of: 0, missing: [] });
+const hasQuote = (fact: { quote?: unknown }) => typeof fact.quote === "string" && fact.quote.trim() !== "";
+function countQuote(target: QuoteShare, fact: { quote?: unknown }, where: { id: string; path: string }) {
+  target.of += 1;
+  if (hasQuote(fact)) target.have += 1;
+  else target.missing.push(where);
 }
 
 const increment = (counts: Record<string, number>, key: string) => {
   counts[key] = (counts[key] ?? 0) + 1;
 };
 
+/** The Fact a headline answer rests on: the price sits on the provider or, failing that, on its models. */
+function headlineFactOf(record: Provider, path: FactPath) {
+  const fact = factAt(record, path);
+  if (path.join(".") === "pricing.price_per_1m_input_tokens" && (!fact || fact.status === "unknown")) return factAt(record, ["models"]);
+  return fact;
+}
+
 export function reportOf(providers: readonly Provider[], options: ReportOptions): DatasetReport {
   const questions = options.questions ?? BUYER_QUESTIONS;
+  const questionPaths = new Set(questions.map((question) => question.path.join(".")));
   const staleBefore = daysBefore(options.today, options.staleDays);
   const undatedBySource: Record<string, number> = {};
   const report: DatasetReport = {
@@ -126,6 +166,9 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     leastResearched: [],
     chainGaps: [],
     unsettled: [],
+    quotes: { behindDerived: share(), headline: share(), buyerQuestions: share(), decisive: share(), requiredMissing: 0 },
+    byAttribution: {},
+    privacyAddresses: [],
   };
   const comparedFirstIds = new Set(options.comparedFirst ?? []);
   for (const record of providers) {
@@ -161,6 +204,21 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
           report.lists += 1;
           if (fact.partial === true) report.partialLists.push(where);
         }
+        const attribution: Attribution | "untyped" = attributionOf(fact) ?? "untyped";
+        if (status === "confirmed" || status === "claimed" || status === "planned") {
+          const counts = (report.byAttribution[attribution] ??= { confirmed: 0, claimed: 0, planned: 0 });
+          counts[status] += 1;
+        }
+        if (typeof fact.source_url === "string" && PRIVACY_ADDRESS.test(fact.source_url) && fact.source_type !== "privacy_policy" && fact.source_type !== "press" && fact.source_type !== "third_party") {
+          report.privacyAddresses.push({ ...where, url: fact.source_url, source_type: String(fact.source_type) });
+        }
+        if (isQuotable(fact)) {
+          if (questionPaths.has(where.path)) countQuote(report.quotes.buyerQuestions, fact, where);
+          if (isDecisive(path, record)) {
+            countQuote(report.quotes.decisive, fact, where);
+            if (!hasQuote(fact) && typeof fact.verified_at === "string" && fact.verified_at >= QUOTE_REQUIRED_FROM) report.quotes.requiredMissing += 1;
+          }
+        }
       }
       const date = fact.verified_at;
       if (typeof date === "string") {
@@ -172,6 +230,17 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     for (const [status, count] of Object.entries(factsByStatusOf(record)) as Array<[FactStatus, number]>) report.factsByStatus[status] = (report.factsByStatus[status] ?? 0) + count;
     const coverage = coverageOf(record);
     report.leastResearched.push({ id: record.id, ...coverage });
+    for (const question of HEADLINE_QUESTIONS) {
+      if (question.derived || !asks(question, record.category)) continue;
+      const fact = headlineFactOf(record, question.path);
+      if (fact && isQuotable(fact)) countQuote(report.quotes.headline, fact, { id: record.id, path: question.path.join(".") });
+    }
+    const inputs = factAt(record, ["sovereignty", "cloud_act_exposure"])?.derived_from;
+    for (const input of Array.isArray(inputs) ? inputs : []) {
+      const [block, member] = String(input).split(".") as [string, string];
+      const fact = factAt(record, [block, member]);
+      if (fact && isQuotable(fact)) countQuote(report.quotes.behindDerived, fact, { id: record.id, path: String(input) });
+    }
     const chain = deriveWithGaps(record);
     const comparedFirst = comparedFirstIds.has(record.id);
     if (chain.missing.length > 0) report.chainGaps.push({ id: record.id, missing: chain.missing, comparedFirst });
@@ -278,6 +347,30 @@ function comparedFirstLines(report: DatasetReport): string[] {
   ];
 }
 
+function quoteLines(report: DatasetReport, top: number): string[] {
+  const line = (label: string, part: QuoteShare) => `  ${label.padEnd(52)} ${String(part.have).padStart(4)} of ${String(part.of).padEnd(4)} ${percent(part.have, part.of).padStart(6)}`;
+  const { quotes } = report;
+  const attributions = Object.entries(report.byAttribution).sort((a, b) => a[0].localeCompare(b[0]));
+  return [
+    "The source's own words (quote), on Facts someone read:",
+    line("Facts behind a derived answer", quotes.behindDerived),
+    line("headline answers (the cards)", quotes.headline),
+    line("buyer-question Facts", quotes.buyerQuestions),
+    line("decisive Facts (buyer questions, ownership, prices)", quotes.decisive),
+    `  decisive Facts verified on or after ${QUOTE_REQUIRED_FROM} without a quote (refused by validation): ${quotes.requiredMissing}`,
+    `Behind a derived answer, without a quote: ${quotes.behindDerived.missing.length}`,
+    ...listed(quotes.behindDerived.missing, top),
+    `Headline answers without a quote: ${quotes.headline.missing.length}`,
+    ...listed(quotes.headline.missing, top),
+    "",
+    "Whose statement (researched Facts by the kind of their source; confirmed / claimed / planned):",
+    ...attributions.map(([who, counts]) => `  ${who.padEnd(22)} ${String(counts.confirmed).padStart(5)} ${String(counts.claimed).padStart(5)} ${String(counts.planned).padStart(5)}`),
+    `Sources whose address reads like a privacy notice, typed as another kind (type them privacy_policy, or say in the note why not): ${report.privacyAddresses.length}`,
+    ...capped(report.privacyAddresses.map((entry) => `${entry.id} ${entry.path} [${entry.source_type}] ${entry.url}`), top),
+    "",
+  ];
+}
+
 export function formatReport(report: DatasetReport, reviewQueue: readonly ReviewEntry[], top = 10): string {
   const lines = [
     `Providers: ${report.providers} (HQ in the Nordics: ${report.nordic})`,
@@ -326,6 +419,7 @@ export function formatReport(report: DatasetReport, reviewQueue: readonly Review
     "",
     ...comparedFirstLines(report),
     ...chainGapLines(report, top),
+    ...quoteLines(report, top),
     `Researched Facts without verified_at (a status that says a source was read, without the day): ${report.withoutVerification.length}`,
     ...listed(report.withoutVerification, top),
     "",

@@ -29,14 +29,14 @@ describe("audit sample", () => {
   });
 
   it("draws only the Facts new or changed since a commit: value, status, source, dates or display", async () => {
-    const records = ["a-ai", "b-ai", "c-ai"].map((id) => minimalRecord(id, { ownership: { country_hq: confirmedFact("SE") } }));
+    const records = ["a-ai", "b-ai", "c-ai"].map((id) => minimalRecord(id, { ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms" }) } }));
     tree = await makeTree(records);
     const git = (...args: string[]) => gitAsTestUser(tree!.root, args);
     await git("init", "-q");
     await git("add", "-A");
     await git("commit", "-q", "-m", "seed");
     await tree.writeProvider("b-ai", minimalRecord("b-ai", { ownership: { country_hq: confirmedFact("SE", { status: "claimed", source_type: "press" }) } }));
-    await tree.writeProvider("c-ai", minimalRecord("c-ai", { ownership: { country_hq: confirmedFact("SE"), foreign_parent: confirmedFact(false) } }));
+    await tree.writeProvider("c-ai", minimalRecord("c-ai", { ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms" }), foreign_parent: confirmedFact(false) } }));
     await tree.writeProvider("d-ai", minimalRecord("d-ai"));
     const { population, sample } = await drawSample(`${tree.root}/data/providers`, { changedSince: "HEAD", count: 10, seed: 1 });
     expect(population).toBe(3);
@@ -44,8 +44,8 @@ describe("audit sample", () => {
   });
 
   it("draws only the Facts a derived answer of the kind asked rests on", async () => {
-    const chain = { country_hq: confirmedFact("SE"), foreign_parent: confirmedFact(false), contracting_entity: confirmedFact("Acme AB") };
-    const own = (partial: boolean) => confirmedFact([{ name: "Acme AB", kind: "own", jurisdiction: "SE" }], { partial });
+    const chain = { country_hq: confirmedFact("SE", { source_type: "provider_terms" }), foreign_parent: confirmedFact(false, { source_type: "provider_terms" }), contracting_entity: confirmedFact("Acme AB", { source_type: "provider_terms" }) };
+    const own = (partial: boolean) => confirmedFact([{ name: "Acme AB", kind: "own", jurisdiction: "SE" }], { partial, source_type: "provider_terms" });
     tree = await makeTree([
       minimalRecord("named-ai", { ownership: chain, sovereignty: { infrastructure: own(true) } }),
       minimalRecord("found-ai", { ownership: chain, sovereignty: { infrastructure: own(false) } }),

@@ -192,7 +192,7 @@ describe("evidence a reader can cite", () => {
     expect(text).toContain("No US entity named, the list incomplete (the complete sub-processor list settles it; * = compared first): 1\n    own-dc-named");
     const nearest = text.slice(text.indexOf("One link away (* = compared first): 3"));
     expect(nearest.split("\n").slice(1, 4)).toEqual([
-      "  * partial-list                     sovereignty.infrastructure as a complete list (partial: false)",
+      "  * partial-list                     sovereignty.infrastructure as a complete list (partial: false) from the provider's own sub-processor list, DPA or terms",
       "    no-owner                         ownership.ownership_jurisdiction (or ownership.foreign_parent = false)",
       "    owner-only                       sovereignty.infrastructure",
     ]);

@@ -8,7 +8,7 @@ let tree: Tree | undefined;
 afterEach(async () => tree?.cleanup());
 
 const records = () => [
-  minimalRecord("zeta-ai", { legal_name: "Zeta AB", ownership: { country_hq: confirmedFact("SE") } }),
+  minimalRecord("zeta-ai", { legal_name: "Zeta AB", ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms" }) } }),
   minimalRecord("alpha-ai", { name: "Ålpha AI" }),
   minimalRecord("alpha-ai-gpu"),
   minimalRecord("mid-ai", { note: "Text with <markup> & \"quotes\", and a line\u2028separator" }),

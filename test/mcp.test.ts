@@ -497,7 +497,7 @@ describe("find_providers does not drown the answer in undecided providers", () =
     const { findProviders } = await import("../scripts/mcp/find.js");
     const { Provider } = await import("../scripts/schema/index.js");
     const records = [
-      ...Array.from({ length: 30 }, (_, index) => Provider.parse(minimalRecord(`se-${String(index).padStart(2, "0")}`, { ownership: { country_hq: confirmedFact("SE") } }))),
+      ...Array.from({ length: 30 }, (_, index) => Provider.parse(minimalRecord(`se-${String(index).padStart(2, "0")}`, { ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms" }) } }))),
       ...Array.from({ length: 100 }, (_, index) => Provider.parse(minimalRecord(`unknown-${String(index).padStart(3, "0")}`))),
     ];
     const snapshot = { dataset: { version: "t", license: "CC-BY-4.0", providers: records }, status: {}, origin: "test", checkedAt: "2026-11-24T00:00:00Z", warnings: [] } as never;

@@ -11,7 +11,7 @@ const ofCompany = (id: string, ownership: Record<string, unknown>, legal_name = 
 
 describe("one company, one answer", () => {
   it("refuses two records with one legal name and two HQ countries, naming both", async () => {
-    tree = await makeTree([ofCompany("acme-gpu", { country_hq: confirmedFact("FR") }), ofCompany("acme-inference", { country_hq: confirmedFact("DE") })]);
+    tree = await makeTree([ofCompany("acme-gpu", { country_hq: confirmedFact("FR", { source_type: "provider_terms" }) }), ofCompany("acme-inference", { country_hq: confirmedFact("DE", { source_type: "provider_terms" }) })]);
     const result = await runCli(["--root", tree.root, "validate", "--today", "2026-11-22"]);
     expect(result.code).toBe(1);
     const lines = result.stderr.split("\n").filter((line) => line.includes("[one-company-one-answer]"));
@@ -23,8 +23,8 @@ describe("one company, one answer", () => {
 
   it("joins records by org number too, and asks all or none to answer ownership_jurisdiction", async () => {
     tree = await makeTree([
-      ofCompany("acme-gpu", { country_hq: confirmedFact("FR"), org_number: confirmedFact("433 115 904"), ownership_jurisdiction: confirmedFact("FR") }, "Acme SAS"),
-      ofCompany("acme-api", { country_hq: confirmedFact("FR"), org_number: confirmedFact("433115904") }, "ACME Cloud"),
+      ofCompany("acme-gpu", { country_hq: confirmedFact("FR", { source_type: "provider_terms" }), org_number: confirmedFact("433 115 904", { source_type: "provider_terms" }), ownership_jurisdiction: confirmedFact("FR", { source_type: "provider_terms" }) }, "Acme SAS"),
+      ofCompany("acme-api", { country_hq: confirmedFact("FR", { source_type: "provider_terms" }), org_number: confirmedFact("433115904", { source_type: "provider_terms" }) }, "ACME Cloud"),
     ]);
     const result = await runCli(["--root", tree.root, "validate", "--today", "2026-11-22"]);
     expect(result.stderr).toContain("answer ownership_jurisdiction in acme-gpu but leave it unknown in acme-api [one-company-one-answer]");
@@ -32,9 +32,9 @@ describe("one company, one answer", () => {
 
   it("accepts one company whose records agree, and two companies that differ", async () => {
     tree = await makeTree([
-      ofCompany("acme-gpu", { country_hq: confirmedFact("FR"), foreign_parent: confirmedFact(false) }),
-      ofCompany("acme-inference", { country_hq: confirmedFact("FR"), foreign_parent: confirmedFact(false) }),
-      ofCompany("other-ai", { country_hq: confirmedFact("SE") }, "Other AB"),
+      ofCompany("acme-gpu", { country_hq: confirmedFact("FR", { source_type: "provider_terms" }), foreign_parent: confirmedFact(false, { source_type: "provider_terms" }) }),
+      ofCompany("acme-inference", { country_hq: confirmedFact("FR", { source_type: "provider_terms" }), foreign_parent: confirmedFact(false, { source_type: "provider_terms" }) }),
+      ofCompany("other-ai", { country_hq: confirmedFact("SE", { source_type: "provider_terms" }) }, "Other AB"),
     ]);
     const result = await runCli(["--root", tree.root, "validate", "--today", "2026-11-22"]);
     expect(result.code).toBe(0);

@@ -149,14 +149,14 @@ describe("npm run registry", () => {
       response.end(JSON.stringify({ totalResults: 1, companies: [{ businessId: { value: "2431560-5" }, names: [{ name: "UpCloud Oy", type: "1", endDate: null }], companySituations: [] }] }));
     });
     const origin = await listenOnLoopback(server);
-    tree = await makeTree([minimalRecord("upcloud-like", { legal_name: "UpCloud Oy", ownership: { country_hq: confirmedFact("FI"), org_number: confirmedFact("2431560-5") } })]);
+    tree = await makeTree([minimalRecord("upcloud-like", { legal_name: "UpCloud Oy", ownership: { country_hq: confirmedFact("FI", { source_type: "provider_terms" }), org_number: confirmedFact("2431560-5") } })]);
     const run = await runCli(["--root", tree.root, "registry", "--allow-private", "--endpoint", `prh=${origin}`]);
     expect(run.stdout).toContain("upcloud-like: prh 2431560-5 UpCloud Oy; flags none");
     expect(asked).toEqual(["/opendata-ytj-api/v3/companies?businessId=2431560-5"]);
   });
 
   it("skips a Swedish number (Bolagsverket needs credentials) without asking anyone", async () => {
-    tree = await makeTree([minimalRecord("berget-like", { ownership: { country_hq: confirmedFact("SE"), org_number: confirmedFact("559504-7522") } })]);
+    tree = await makeTree([minimalRecord("berget-like", { ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms" }), org_number: confirmedFact("559504-7522") } })]);
     const run = await runCli(["--root", tree.root, "registry"]);
     expect(run.stdout).toContain("berget-like: skipped, se-orgnr: the register needs credentials");
   });

@@ -83,8 +83,9 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
 
   it("a US seat or US parent is enough, and the answer is as strong as that Fact", () => {
     const derived = deriveCloudActExposure(record({ country_hq: claimed("IE"), ownership_jurisdiction: claimed("US") }));
-    expect(derived).toMatchObject({ value: "ownership", status: "claimed", derived_from: ["ownership.ownership_jurisdiction"], source_type: "derived" });
-    expect(derived.note).toContain("ownership.ownership_jurisdiction = \"US\" (claimed, verified 2026-11-01, undated source)");
+    expect(derived).toMatchObject({ value: "ownership", status: "claimed", derived_from: ["ownership.ownership_jurisdiction"], source_type: "derived", us_party_role: "operator" });
+    expect(derived.note).toContain("ownership.ownership_jurisdiction = \"US\" (claimed, provider_site, verified 2026-11-01, undated source)");
+    expect(derived.deciding_link).toBe("the ultimate parent (ultimate parent, US)");
   });
 
   it("needs the whole chain for no US entity: a non-US owner and a complete infrastructure list", () => {
@@ -104,7 +105,7 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(colocated, false) })).value).toBe("none_found");
     const paidThroughStripe = [...colocated, { name: "Stripe", kind: "ancillary", jurisdiction: "US", role: "payment processing" }];
     const withBilling = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(paidThroughStripe, false) }));
-    expect(withBilling.value).toBe("none_found");
+    expect(withBilling).toMatchObject({ value: "none_found", us_party_role: "ancillary", deciding_link: "Stripe (ancillary, US parent)" });
     expect(withBilling.note).toContain("Stripe (ancillary, US)");
     expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(paidThroughStripe, true) })).value).toBeNull();
     const optional = [...colocated, { name: "OpenAI", kind: "model_provider", jurisdiction: "US", optional: true }];
@@ -116,7 +117,7 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     const own = [{ name: "Acme AI", kind: "own", jurisdiction: "SE" }];
     const named = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(own, true) }));
     expect(named).toMatchObject({ value: "none_named", status: "claimed", derived_from: ["ownership.country_hq", "ownership.foreign_parent", "sovereignty.infrastructure"] });
-    expect(named.note).toContain("rule 5");
+    expect(named.note).toContain("rule 6");
     expect(named.note).toContain("Acme AI (own, SE) — partial list");
     // A US provider the customer may pick is named, so "no US entity named" would be untrue: the complete list decides.
     const optionalUs = [...own, { name: "OpenAI", kind: "model_provider", jurisdiction: "US", optional: true }];
@@ -135,6 +136,7 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     const onUsSubsidiary = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([{ name: "Acme AB", kind: "own", jurisdiction: "SE" }, groupCompany], true) }));
     expect(onUsSubsidiary).toMatchObject({ value: "infrastructure", derived_from: ["sovereignty.infrastructure"] });
     expect(onUsSubsidiary.note).toContain("Acme Inc. (United States) (own, SE, incorporated in US)");
+    expect(onUsSubsidiary).toMatchObject({ us_party_role: "core", deciding_link: "Acme Inc. (United States) (own, incorporated in the US)" });
     const chosen = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([{ name: "Acme AB", kind: "own", jurisdiction: "SE" }, { ...groupCompany, optional: true }], false) }));
     expect(chosen.value).toBe("optional_upstream");
   });
@@ -163,6 +165,64 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     expect(answerText(answer, "sv")).toBe("Nebius Inc. (NL, registrerat i US, om vald), Tensorix (ägare ej fastställd) (ofullständig lista)");
     expect(typedCell(answer)).toBe("Nebius Inc.:own:NL:seat=US:optional;Tensorix:model_provider:unknown");
     expect(answer.keys).toEqual(["NL"]);
+  });
+
+  it("calls a list complete only on the provider's own sub-processor list, DPA or terms, and never answers 'no US entity' on press, a third party, a blog or a plan", () => {
+    const chain = { country_hq: terms(), ownership_jurisdiction: terms() };
+    const own = [{ name: "Acme AI", kind: "own", jurisdiction: "SE" }];
+    const fromPress = confirmedFact(own, { status: "claimed", source_type: "press", source_url: "https://news.example/acme", partial: false });
+    // Complete only on the provider's own list: a press list that says it is complete is at best "named".
+    expect(deriveCloudActExposure(record(chain, { infrastructure: fromPress })).value).toBeNull();
+    const fromDocs = confirmedFact(own, { source_type: "provider_docs", source_url: "https://acme.example/docs", partial: false });
+    expect(deriveCloudActExposure(record(chain, { infrastructure: fromDocs })).value).toBe("none_named");
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(own, false) })).value).toBe("none_found");
+    for (const relayed of ["press", "third_party", "provider_blog"]) {
+      const owner = claimed("SE", { source_type: relayed });
+      const derived = deriveCloudActExposure(record({ country_hq: terms(), ownership_jurisdiction: owner }, { infrastructure: infrastructure(own, false) }));
+      expect(derived).toMatchObject({ value: null, status: "unknown" });
+      expect(derived.note).toContain(`ownership.ownership_jurisdiction from the provider's own documents or a register (the value recorded rests on ${relayed.replace("_", "-")})`);
+    }
+    const pendingOwner = claimed("SE", { status: "planned" });
+    const pending = deriveCloudActExposure(record({ country_hq: terms(), ownership_jurisdiction: pendingOwner }, { infrastructure: infrastructure(own, false) }));
+    expect(pending.value).toBeNull();
+    expect(pending.note).toContain("ownership.ownership_jurisdiction as it is today (the value recorded is only planned)");
+    // A planned US owner still exposes the data: an exposure is never hidden, and the answer is only planned.
+    expect(deriveCloudActExposure(record({ country_hq: terms(), ownership_jurisdiction: claimed("US", { status: "planned" }) }))).toMatchObject({ value: "ownership", status: "planned" });
+  });
+
+  it("data held in the US by default exposes it whoever owns the operator; a US region the customer must choose does not", () => {
+    const chain = { country_hq: terms(), ownership_jurisdiction: terms() };
+    const clusters = [{ name: "Acme AI", kind: "own", jurisdiction: "GB", countries: ["NO", "GB", "US"] }];
+    const inTexas = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(clusters, true) }));
+    expect(inTexas).toMatchObject({ value: "infrastructure", us_party_role: "core", deciding_link: "Acme AI (own, located in the US)" });
+    const own = [{ name: "Acme AI", kind: "own", jurisdiction: "SE" }];
+    const locations = (items: unknown[]) => confirmedFact(items, { source_type: "provider_docs", source_url: "https://acme.example/regions", partial: false });
+    const virginia = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(own, false), datacenter_locations: locations([{ country: "SE" }, { country: "US", city: "Virginia" }]) }));
+    expect(virginia).toMatchObject({ value: "infrastructure", us_party_role: "core", deciding_link: "data held in the US (Virginia)", derived_from: ["sovereignty.datacenter_locations"] });
+    const chosen = deriveCloudActExposure(record(chain, { infrastructure: infrastructure(own, false), datacenter_locations: locations([{ country: "SE" }, { country: "US", optional: true }]) }));
+    expect(chosen).toMatchObject({ value: "optional_upstream", deciding_link: "data held in the US, only if chosen" });
+    // A US region named anywhere means "no US entity named" would be untrue.
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(own, true), datacenter_locations: locations([{ country: "US", optional: true }]) })).value).toBeNull();
+  });
+
+  it("grades a US edge service apart from US hosting, and names the link that decided", () => {
+    const chain = { country_hq: terms(), ownership_jurisdiction: terms() };
+    const behindCdn = [
+      { name: "Acme AI", kind: "own", jurisdiction: "SE" },
+      { name: "Cloudflare", kind: "edge", jurisdiction: "US", role: "CDN and TLS" },
+    ];
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(behindCdn, true) }))).toMatchObject({
+      value: "edge_service",
+      us_party_role: "edge",
+      deciding_link: "Cloudflare (edge, US parent)",
+    });
+    const onHyperscaler = [...behindCdn, { name: "AWS", kind: "cloud", jurisdiction: "US" }];
+    expect(deriveCloudActExposure(record(chain, { infrastructure: infrastructure(onHyperscaler, true) }))).toMatchObject({ value: "infrastructure", us_party_role: "core", deciding_link: "AWS (cloud, US parent)" });
+    // An edge service in front of an owner not yet researched stays unknown: "only the CDN" would overstate.
+    expect(deriveCloudActExposure(record({ country_hq: terms() }, { infrastructure: infrastructure(behindCdn, true) })).value).toBeNull();
+    const clean = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([{ name: "Acme AI", kind: "own", jurisdiction: "SE" }], false) }));
+    expect(clean).toMatchObject({ value: "none_found", us_party_role: "none" });
+    expect(clean.deciding_link).toBeUndefined();
   });
 
   it("self-hosted software is customer-hosted, whoever owns the vendor", () => {

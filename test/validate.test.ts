@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { InvalidInputError, formatProblem, type Problem } from "../scripts/problems.js";
 import { confirmedFact, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
+import { checkDiscipline } from "../scripts/validate/discipline.js";
+import { Provider } from "../scripts/schema/index.js";
+import { Attribution, FIELD_FAMILIES, QUOTE_REQUIRED_FROM, attributionOf, statusAllowed } from "../scripts/schema/evidenceRules.js";
 
 let tree: Tree;
 afterEach(async () => tree?.cleanup());
@@ -180,5 +183,53 @@ describe("a Fact read without a day", () => {
     const warning = result.warnings.find((problem: Problem) => problem.rule === "verification-missing");
     expect(warning).toMatchObject({ severity: "warning", id: "acme-ai", path: "$.own_weights" });
     expect(formatProblem(warning!)).toContain("re-open it and set verified_at and verified_by, or make the Fact unknown");
+  });
+});
+
+describe("the source's own words and the status table", () => {
+  const read = (value: unknown, extra: Record<string, unknown>) =>
+    confirmedFact(value, { source_type: "provider_terms", source_url: "https://acme.example/terms", verified_at: "2026-11-29", ...extra });
+  const rulesOf = (record: Record<string, unknown>) =>
+    checkDiscipline("data/providers/acme-ai.json", Provider.parse(minimalRecord("acme-ai", record)), "2026-12-01")
+      .filter((problem) => problem.severity === "error")
+      .map((problem) => `${problem.path} ${problem.rule}`);
+
+  it("refuses a buyer-question, ownership or price Fact read on or after the cut-over day without a quote", () => {
+    expect(QUOTE_REQUIRED_FROM).toBe("2026-11-28");
+    expect(rulesOf({ compliance: { gdpr_dpa_available: read(true, {}) } })).toEqual(["$.compliance.gdpr_dpa_available.quote quote-required"]);
+    expect(rulesOf({ ownership: { contracting_entity: read("Acme AB", {}) } })).toEqual(["$.ownership.contracting_entity.quote quote-required"]);
+    expect(rulesOf({ pricing: { free_tier: read(true, { source_type: "pricing_page" }) } })).toEqual(["$.pricing.free_tier.quote quote-required"]);
+    // With the source's words it passes; a Fact read before the cut-over, a product spec or an unknown is not asked for one.
+    expect(rulesOf({ compliance: { gdpr_dpa_available: read(true, { quote: "We offer a Data Processing Agreement to every customer." }) } })).toEqual([]);
+    expect(rulesOf({ compliance: { gdpr_dpa_available: read(true, { verified_at: "2026-11-27" }) } })).toEqual([]);
+    expect(rulesOf({ own_weights: read(true, { source_type: "provider_docs" }) })).toEqual([]);
+    expect(rulesOf({ compliance: { gdpr_dpa_available: { value: null, status: "unknown" } } })).toEqual([]);
+  });
+
+  it("lets each kind of source confirm only the field families the table gives it", () => {
+    expect(statusAllowed(["compliance", "zero_retention"], "confirmed", "provider_terms")).toBe(true);
+    expect(statusAllowed(["compliance", "zero_retention"], "confirmed", "privacy_policy")).toBe(false);
+    expect(statusAllowed(["compliance", "zero_retention"], "claimed", "privacy_policy")).toBe(true);
+    expect(statusAllowed(["ownership", "country_hq"], "confirmed", "privacy_policy")).toBe(true);
+    expect(statusAllowed(["ownership", "ultimate_parent"], "confirmed", "privacy_policy")).toBe(false);
+    expect(statusAllowed(["sovereignty", "datacenter_locations"], "confirmed", "provider_docs")).toBe(true);
+    expect(statusAllowed(["sovereignty", "datacenter_locations"], "confirmed", "provider_blog")).toBe(false);
+    expect(statusAllowed(["compliance", "subprocessors_list_url"], "confirmed", "provider_site")).toBe(true);
+    expect(statusAllowed(["api", "base_url"], "confirmed", "provider_docs")).toBe(true);
+    for (const relayed of ["press", "third_party"]) {
+      for (const family of FIELD_FAMILIES) expect(family.confirmedFrom.has(relayed as never)).toBe(false);
+    }
+    expect(rulesOf({ ownership: { ultimate_parent: read("Acme Group", { source_type: "press", quote: "Acme Group owns Acme AB" }) } })).toEqual(["$.ownership.ultimate_parent.status press-at-most-claimed"]);
+  });
+
+  it("says whose statement a Fact is from its source, never 'own statement' for press, a third party, a register or a derived answer", () => {
+    expect(attributionOf({ source_type: "provider_terms" })).toBe("provider");
+    expect(attributionOf({ source_type: "privacy_policy" })).toBe("provider");
+    expect(attributionOf({ source_type: "press" })).toBe("press");
+    expect(attributionOf({ source_type: "third_party" })).toBe("third_party");
+    expect(attributionOf({ source_type: "company_register" })).toBe("register");
+    expect(attributionOf({ source_type: "derived" })).toBe("derived");
+    expect(attributionOf({ source_type: undefined })).toBeNull();
+    expect(Attribution.terms.press.sv).toBe("uppgift i press");
   });
 });

@@ -48,18 +48,18 @@ describe("the dataset version", () => {
   });
 
   it("changes with any change of the published data: one Fact's value or date, or the dataset's own text", async () => {
-    const built = await tree([minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("SE") } })]);
+    const built = await tree([minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms" }) } })]);
     const versions = [(await built.build()).version];
-    await built.writeProvider("acme-ai", minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("NO") } }));
+    await built.writeProvider("acme-ai", minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("NO", { source_type: "provider_terms" }) } }));
     versions.push((await built.build()).version);
-    await built.writeProvider("acme-ai", minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("NO", { source_date: "2026-10-16" }) } }));
+    await built.writeProvider("acme-ai", minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("NO", { source_type: "provider_terms", source_date: "2026-10-16" }) } }));
     versions.push((await built.build()).version);
     await built.writeRaw("data/dataset.json", JSON.stringify({ ...DATASET_META, note: "another merge rule" }));
     versions.push((await built.build()).version);
     expect(new Set(versions).size).toBe(4);
     // And back: the first data gives the first version again.
     await built.writeRaw("data/dataset.json", JSON.stringify(DATASET_META));
-    await built.writeProvider("acme-ai", minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("SE") } }));
+    await built.writeProvider("acme-ai", minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms" }) } }));
     expect((await built.build()).version).toBe(versions[0]);
   });
 
@@ -84,14 +84,14 @@ describe("the dataset version", () => {
 
 describe("the archive of published versions (a temporary git repository)", () => {
   it("serves a version's dataset at its permanent URL byte for byte after a one-Fact change is committed, and after a build from nothing", async () => {
-    const built = await tree([minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("SE") } }), minimalRecord("beta-gpu", { category: "compute_gpu" })]);
+    const built = await tree([minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("SE", { source_type: "provider_terms" }) } }), minimalRecord("beta-gpu", { category: "compute_gpu" })]);
     await git(built.root, ["init", "-q"]);
     const firstCommit = await commitAll(built.root, "first data", "2026-11-02T09:00:00Z");
     const first = await built.build({ recordVersion: true, repositoryUrl: "https://forge.example/team/evidence" });
     expect(first.recorded).toEqual({ done: true });
     const published = await fs.readFile(path.join(built.paths.publicDir, "api", "data", "index.json"));
 
-    await built.writeProvider("acme-ai", minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("NO") } }));
+    await built.writeProvider("acme-ai", minimalRecord("acme-ai", { ownership: { country_hq: confirmedFact("NO", { source_type: "provider_terms" }) } }));
     const secondCommit = await commitAll(built.root, "one Fact changed", "2026-11-03T09:00:00Z");
     const second = await built.build({ recordVersion: true, repositoryUrl: "https://forge.example/team/evidence" });
     expect(second.version).not.toBe(first.version);

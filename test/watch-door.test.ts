@@ -20,7 +20,7 @@ const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202
 
 /** A record citing each path of the origin from a Fact of its own. */
 function citing(origin: string, paths: readonly string[]) {
-  const facts = Object.fromEntries(paths.map((page, index) => [`field_${index}`, confirmedFact(`value ${index}`, { source_url: `${origin}${page}`, source_date: null })]));
+  const facts = Object.fromEntries(paths.map((page, index) => [`field_${index}`, confirmedFact(`value ${index}`, { source_url: `${origin}${page}`, source_type: "provider_docs", source_date: null })]));
   return minimalRecord("acme-ai", { availability_status: confirmedFact("live", { source_url: `${origin}/ok`, source_date: null }), contract: facts });
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { factAt, isResearched, pathKey, type FactPath } from "./factPath.js";
 import { HttpUrl } from "./primitives.js";
 import { Certification, CountryCode, CurrencyCode, DatacenterLocation, InfrastructureLink, RetentionDays } from "./values.js";
-import { CloudActExposure, Iso27001, PricingModel, ResidencyScope, ThirdCountryTransfer, TrainingUse, ZeroRetention, type Vocabulary } from "./vocabularies.js";
+import { CloudActExposure, Iso27001, PricingModel, ResidencyScope, ThirdCountryTransfer, TrainingUse, UsPartyRole, ZeroRetention, type Vocabulary } from "./vocabularies.js";
 
 /**
  * The one list of buyer questions. Each entry is a question a buyer asks of every record before comparing —
@@ -50,6 +50,14 @@ export interface BuyerQuestion {
   derived?: true;
   /** Whether a record answers it, when one Fact does not say (the per-token price may sit on the models). */
   answered?: (record: object) => boolean;
+  /** Members the answer's Fact carries beside the Fact's own (a derived answer's grade and deciding link). */
+  members?: Record<string, z.ZodType>;
+  /** Shown on every provider card of the list (the seven questions a buyer reads first), in this order. */
+  headline?: number;
+  /** Offered first among the list's filters, in this order. */
+  primary?: number;
+  /** Not offered as a filter on the list (a list of links, an address). */
+  notFiltered?: true;
 }
 
 /** The schema of an answer's value: the one place it is decided. */
@@ -103,6 +111,7 @@ const question = <const Path extends FactPath>(key: string, path: Path, en: stri
 
 const QUESTIONS = [
   question("hq", ["ownership", "country_hq"], "HQ country (contracting entity)", "Säte (avtalspart)", { kind: "country" }, {
+    primary: 6,
     about: "Seat of the entity a customer contracts with (imprint, terms, register), named in contracting_entity.",
   }),
   question("owner_country", ["ownership", "ownership_jurisdiction"], "Ultimate owner's country", "Yttersta ägarens land", { kind: "country" }, {
@@ -111,22 +120,31 @@ const QUESTIONS = [
   question("foreign_parent", ["ownership", "foreign_parent"], "Controlled from outside the EU/EEA", "Kontrolleras utanför EU/EES", { kind: "boolean" }, {
     about: "True when the provider is controlled from outside the EU/EEA; the parent is named in ultimate_parent.",
   }),
-  question("dc", ["sovereignty", "datacenter_locations"], "Data-centre countries", "Datacenterländer", { kind: "locations" }),
-  question("residency", ["sovereignty", "data_residency_guarantee"], "Residency guarantee", "Garanti om var data finns", { kind: "token", vocabulary: ResidencyScope }),
+  question("dc", ["sovereignty", "datacenter_locations"], "Data-centre countries", "Datacenterländer", { kind: "locations" }, { headline: 1, primary: 5 }),
+  question("residency", ["sovereignty", "data_residency_guarantee"], "Residency guarantee", "Garanti om var data finns", { kind: "token", vocabulary: ResidencyScope }, { headline: 2, primary: 4 }),
   question("infrastructure", ["sovereignty", "infrastructure"], "Runs on", "Drivs på", { kind: "infrastructure" }, {
+    notFiltered: true,
     about: "Who runs the servers that hold or process customer data: the provider's own data centres, colocation, named clouds and upstream model providers, and ancillary services (payments, sign-in, e-mail, support: account data, not content), each with the country of its ultimate parent. partial: false when the source is the complete sub-processor list.",
   }),
-  question("cloud_act", ["sovereignty", "cloud_act_exposure"], "US CLOUD Act exposure", "Exponering för amerikanska CLOUD Act", { kind: "token", vocabulary: CloudActExposure }, { derived: true }),
+  question("cloud_act", ["sovereignty", "cloud_act_exposure"], "US CLOUD Act exposure", "Exponering för amerikanska CLOUD Act", { kind: "token", vocabulary: CloudActExposure }, {
+    derived: true,
+    headline: 3,
+    primary: 7,
+    members: {
+      us_party_role: UsPartyRole.schema.optional().describe(`Set by the build with the answer: the role of the US party that decided it. ${UsPartyRole.tokens.map((token) => `${token}: ${UsPartyRole.terms[token].meaning}`).join(" ")}`),
+      deciding_link: z.string().max(300).optional().describe("Set by the build with the answer: the link that decided it, in words (a company with its role and why it counts, or a US location)."),
+    },
+  }),
   question("transfer", ["sovereignty", "third_country_transfer"], "Transfer outside the EU/EEA", "Överföring utanför EU/EES", { kind: "token", vocabulary: ThirdCountryTransfer }),
-  question("dpa", ["compliance", "gdpr_dpa_available"], "DPA offered", "Personuppgiftsbiträdesavtal", { kind: "boolean" }),
-  question("training", ["compliance", "data_used_for_training"], "Training on customer data", "Träning på kunddata", { kind: "token", vocabulary: TrainingUse }, { of: NOT_GPU }),
-  question("zero_retention", ["compliance", "zero_retention"], "Zero retention of prompts", "Nollagring av prompter", { kind: "token", vocabulary: ZeroRetention }, { of: NOT_GPU }),
+  question("dpa", ["compliance", "gdpr_dpa_available"], "DPA offered", "Personuppgiftsbiträdesavtal", { kind: "boolean" }, { headline: 4, primary: 1 }),
+  question("training", ["compliance", "data_used_for_training"], "Training on customer data", "Träning på kunddata", { kind: "token", vocabulary: TrainingUse }, { of: NOT_GPU, headline: 5, primary: 2 }),
+  question("zero_retention", ["compliance", "zero_retention"], "Zero retention of prompts", "Nollagring av prompter", { kind: "token", vocabulary: ZeroRetention }, { of: NOT_GPU, headline: 6, primary: 3 }),
   question("retention_days", ["compliance", "retention_days"], "Prompts kept (days)", "Prompter sparas (dagar)", { kind: "days" }, {
     of: NOT_GPU,
     about: "How many days prompts and outputs are kept by default (0: not stored, as with zero_retention by_default), or until_deleted when they are kept until the customer or an admin deletes them.",
   }),
   question("iso27001", ["compliance", "iso_27001"], "ISO 27001", "ISO 27001", { kind: "token", vocabulary: Iso27001 }),
-  question("certifications", ["compliance", "certifications"], "Certifications", "Certifieringar", { kind: "certifications" }),
+  question("certifications", ["compliance", "certifications"], "Certifications", "Certifieringar", { kind: "certifications" }, { primary: 8 }),
   question("subprocessors", ["compliance", "subprocessors_list_url"], "Sub-processor list", "Lista över underbiträden", { kind: "url" }),
   question("pricing_model", ["pricing", "model"], "Pricing model", "Prismodell", { kind: "tokens", vocabulary: PricingModel }),
   question("currency", ["pricing", "currency"], "Currency", "Valuta", { kind: "currency" }, { about: "ISO 4217 currency of every price in the record (provider-level prices and model prices)." }),
@@ -134,13 +152,15 @@ const QUESTIONS = [
     about: "true when the listed prices include VAT, false when they exclude it. Unknown means the source does not say.",
   }),
   question("price", ["pricing", "price_per_1m_input_tokens"], "Lowest price per 1M input tokens", "Lägsta pris per 1M indata-token", { kind: "number" }, {
+    headline: 7,
+    primary: 10,
     of: new Set(["inference_api"]),
     answered: hasTokenPrice,
     about:
       "The lowest listed price per 1 million input tokens of a text-generation (chat or completion) model on the provider's own price list, in pricing.currency; reference_model names that model. Not an average, not an embedding or speech price, not converted between currencies. Answered too by per-model prices in models.",
   }),
-  question("openai", ["api", "openai_compatible"], "OpenAI-compatible API", "OpenAI-kompatibelt API", { kind: "boolean" }, { of: APIS }),
-  question("base_url", ["api", "base_url"], "API base URL", "API-adress", { kind: "url" }, { of: APIS }),
+  question("openai", ["api", "openai_compatible"], "OpenAI-compatible API", "OpenAI-kompatibelt API", { kind: "boolean" }, { of: APIS, primary: 9 }),
+  question("base_url", ["api", "base_url"], "API base URL", "API-adress", { kind: "url" }, { of: APIS, notFiltered: true }),
 ] as const;
 
 export const BUYER_QUESTIONS: readonly BuyerQuestion[] = QUESTIONS;
@@ -158,6 +178,9 @@ export const answers = (question: BuyerQuestion, record: object): boolean => (qu
 export function questionsOfBlock(block: string, questions: readonly BuyerQuestion[] = BUYER_QUESTIONS): BuyerQuestion[] {
   return questions.filter((entry) => entry.path.length === 2 && entry.path[0] === block);
 }
+
+/** The questions shown on every provider card, in their order. */
+export const HEADLINE_QUESTIONS: readonly BuyerQuestion[] = BUYER_QUESTIONS.filter((entry) => entry.headline !== undefined).sort((a, b) => a.headline! - b.headline!);
 
 /** The registry's questions by dotted path: read for every Fact a page, a quote or a check meets. */
 const BY_PATH = new Map(BUYER_QUESTIONS.map((entry) => [pathKey(entry.path), entry]));

@@ -2,6 +2,14 @@ import { z } from "zod";
 import { PRICE_REGISTRIES } from "./priceRegistry.js";
 import { HttpUrl, IsoDate, IsoDateTime, SourceDate } from "./primitives.js";
 
+/** Bounds on free text: long enough for any real note, short enough that one value cannot stall a page. */
+export const TEXT_LIMITS = { note: 6000, display: 500, quote: 1200, locator: 200 } as const;
+const boundedText = (field: keyof typeof TEXT_LIMITS, min = 0) =>
+  z
+    .string()
+    .min(min, { message: `must not be empty` })
+    .max(TEXT_LIMITS[field], { message: `must be at most ${TEXT_LIMITS[field]} characters (the ${field} limit)` });
+
 export const FactStatus = z
   .enum(["confirmed", "claimed", "planned", "unknown", "not_applicable"], {
     message: "must be one of confirmed, claimed, planned, unknown, not_applicable",
@@ -39,8 +47,18 @@ export function fact<Value extends z.ZodType>(value: Value) {
         .min(1)
         .optional()
         .describe(
-          "Kind of source. Seen: provider_site, provider_docs, provider_terms, pricing_page, certificate, third_party, company_register, regulator, press. press and third_party give at most claimed.",
+          "Kind of source, one of: provider_terms (terms, DPA, sub-processor list, imprint), privacy_policy, provider_docs, provider_site, provider_blog, pricing_page, certificate, company_register, regulator, third_party, press, derived. Which kinds may confirm which fields is the table on the methodology page; press, third_party, provider_blog and privacy_policy never confirm a compliance or sovereignty Fact.",
         ),
+      quote: boundedText("quote", 1)
+        .optional()
+        .describe(
+          "The source's own words that support the value, verbatim and in the source's language (a few sentences at most; an omission is marked with …). What a reader, an auditor and the source watch check the value against: a value its quote does not support is not entered.",
+        ),
+      locator: boundedText("locator", 1)
+        .optional()
+        .describe("Where in the source the quote stands: a section, clause, heading or table row."),
+      valid_from: IsoDate.optional().describe("The day from which the source says the value applies (a price change, a new version of the terms)."),
+      valid_until: IsoDate.optional().describe("The last day on which the source says the value applies (an announced end of support or price change)."),
       source_date: SourceDate.nullable()
         .optional()
         .describe(
@@ -54,7 +72,7 @@ export function fact<Value extends z.ZodType>(value: Value) {
         ),
       verified_at: IsoDate.nullable().optional().describe("Date someone last opened the source and saw the value."),
       verified_by: VerifiedBy.nullable().optional(),
-      note: z.string().optional(),
+      note: boundedText("note").optional(),
       partial: z
         .boolean({ message: "must be true or false" })
         .optional()
@@ -77,7 +95,7 @@ export function fact<Value extends z.ZodType>(value: Value) {
         .optional()
         .describe("Set by the build on a derived Fact, never typed: the paths of the Facts its value was computed from (their values, statuses and dates are in its note)."),
       reassessed_at: IsoDate.optional().describe("Date the status was re-assessed."),
-      display: z.string().optional().describe("Optional display override."),
+      display: boundedText("display").optional().describe("Optional display override."),
     })
     .describe(
       "A Fact: quote value, status, verified_at and source_date together. Missing or status unknown means not researched, never 'no'.",
@@ -102,5 +120,9 @@ export interface FactLike {
   partial?: unknown;
   note?: unknown;
   display?: unknown;
+  quote?: unknown;
+  locator?: unknown;
+  valid_from?: unknown;
+  valid_until?: unknown;
   derived_from?: unknown;
 }

@@ -4,10 +4,10 @@ import { HttpUrl, IsoDate } from "./primitives.js";
 
 export const Model = z
   .looseObject({
-    name: z.string().min(1, { message: "must not be empty" }),
+    name: z.string().min(1, { message: "must not be empty" }).max(200, { message: "must be at most 200 characters" }),
     type: z.string().optional().describe("Seen: open, closed."),
     category: z.string().optional().describe("Seen: text, embedding, reranking, speech, vision."),
-    version: z.string().optional().describe("Free text; may carry size or a per-minute price."),
+    version: z.string().max(300, { message: "must be at most 300 characters" }).optional().describe("Free text; may carry size or a per-minute price."),
     context_tokens: z.number().int({ message: "must be a whole number" }).positive().optional(),
     featured: z.boolean().optional(),
     input_price: z
@@ -20,6 +20,8 @@ export const Model = z
       .nonnegative()
       .optional()
       .describe("Per 1 million output tokens, in the record's pricing.currency."),
+    valid_from: IsoDate.optional().describe("The first day the source says these prices apply (a price change announced with a date)."),
+    valid_until: IsoDate.optional().describe("The last day the source says these prices apply (an announced price change or end of support)."),
     _scraped: z
       .looseObject({
         fields: z.array(z.enum(["context_tokens", "input_price", "output_price"])),

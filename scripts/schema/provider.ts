@@ -11,7 +11,7 @@ export { Certification, CountryCode, DatacenterLocation, InfrastructureLink } fr
 
 /** A fact whose value the spec leaves open between a yes/no and a qualified statement. */
 const YesNoOrText = z.union([z.boolean(), z.string()]);
-const Text = z.string();
+const Text = z.string().max(2000, { message: "must be at most 2000 characters" });
 
 type AnswerFactSchema = z.ZodOptional<ReturnType<typeof fact<z.ZodUnknown>>>;
 
@@ -20,7 +20,8 @@ function answerFact(entry: BuyerQuestion) {
   const vocabulary = entry.shape.kind === "token" || entry.shape.kind === "tokens" ? entry.shape.vocabulary : null;
   const derived = entry.derived ? " Derived by the build from the Facts it rests on (named in derived_from); never typed in the seed." : "";
   const about = [entry.about, vocabulary?.about].filter(Boolean).join(" ");
-  return fact(valueSchemaOf(entry.shape))
+  const base = fact(valueSchemaOf(entry.shape));
+  return (entry.members ? base.extend(entry.members) : base)
     .optional()
     .describe(`Buyer question "${entry.label.en}" (${entry.key}).${about ? ` ${about}` : ""}${derived}`);
 }
@@ -142,7 +143,7 @@ export const Provider = z
     legal_name: DisplayName.nullable().optional(),
     website: HttpUrl,
     category: Category,
-    category_note: z.string().optional(),
+    category_note: z.string().max(3000, { message: "must be at most 3000 characters (the category_note limit)" }).optional(),
     record_created_at: IsoDate.optional(),
     record_updated_at: IsoDate,
     last_full_review: IsoDate.optional(),

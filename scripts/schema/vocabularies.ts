@@ -24,7 +24,7 @@ export interface Vocabulary<Token extends string = string> {
   about: string;
 }
 
-function vocabulary<const Token extends string>(about: string, terms: Record<Token, Term>): Vocabulary<Token> {
+export function vocabulary<const Token extends string>(about: string, terms: Record<Token, Term>): Vocabulary<Token> {
   const tokens = Object.keys(terms) as Token[];
   const allowed = tokens.join(", ");
   const schema = z
@@ -208,6 +208,14 @@ export const InfrastructureKind = vocabulary("What a link in the infrastructure 
     en: "model provider",
     sv: "modellleverantör",
   },
+  edge: {
+    meaning:
+      "A CDN, reverse proxy or DDoS filter in front of the service: customer traffic passes through it in transit (it may end the TLS connection and see the content), but the content is not stored there.",
+    meaningSv:
+      "Ett CDN, en omvänd proxy eller ett DDoS-skydd framför tjänsten: kundens trafik passerar genom det under överföringen (det kan avsluta TLS-förbindelsen och se innehållet), men innehållet lagras inte där.",
+    en: "edge service (CDN, proxy)",
+    sv: "kanttjänst (CDN, proxy)",
+  },
   ancillary: {
     meaning:
       "A sub-processor for payments, sign-in, e-mail or customer support: it holds account or billing data (names, e-mail addresses, payment details), not the content the service processes (prompts, files, outputs).",
@@ -230,25 +238,33 @@ export const CloudActExposure = vocabulary(
       sv: "exponerad via ägarskap",
     },
     infrastructure: {
-      meaning: "The service runs on, or sends customer data by default to, a US-controlled or US-incorporated cloud or sub-processor.",
-      meaningSv: "Tjänsten körs på, eller skickar som standard kunddata till, ett moln eller underbiträde under amerikansk kontroll eller registrerat i USA.",
+      meaning: "The service runs on, or sends customer data by default to, a US-controlled or US-incorporated cloud or model provider, or holds the data in the US by default (a US location can be reached by US authorities whoever owns the operator).",
+      meaningSv: "Tjänsten körs på, eller skickar som standard kunddata till, ett moln eller en modellleverantör under amerikansk kontroll eller registrerad i USA, eller håller datan i USA som standard (en plats i USA kan nås av amerikanska myndigheter oavsett vem som äger operatören).",
       en: "exposed through infrastructure",
       sv: "exponerad via infrastruktur",
     },
+    edge_service: {
+      meaning:
+        "Exposed through an edge service: a US-controlled or US-incorporated CDN or proxy carries the traffic by default (content in transit, not at rest), while the owners are outside US control and no US cloud, model provider or US location holding the data was found in what was researched.",
+      meaningSv:
+        "Exponerad via en kanttjänst: ett CDN eller en proxy under amerikansk kontroll eller registrerad i USA för trafiken som standard (innehåll under överföring, inte lagrat), medan ägarna står utanför amerikansk kontroll och inget amerikanskt moln, ingen amerikansk modellleverantör och ingen plats i USA som håller datan hittades i det som undersökts.",
+      en: "exposed through an edge service (CDN)",
+      sv: "exponerad via kanttjänst (CDN)",
+    },
     optional_upstream: {
-      meaning: "Not US-controlled and not on US infrastructure by default; data reaches a US-controlled sub-processor only if the customer chooses it (a model or region).",
-      meaningSv: "Inte under amerikansk kontroll och inte på amerikansk infrastruktur som standard; data når ett underbiträde under amerikansk kontroll bara om kunden väljer det (en modell eller region).",
+      meaning: "Not US-controlled and not on US infrastructure by default; data reaches a US-controlled sub-processor or a US location only if the customer chooses it (a model or region). Rests on the provider's complete sub-processor list.",
+      meaningSv: "Inte under amerikansk kontroll och inte på amerikansk infrastruktur som standard; data når ett underbiträde under amerikansk kontroll eller en plats i USA bara om kunden väljer det (en modell eller region). Vilar på leverantörens fullständiga lista över underbiträden.",
       en: "only via a US upstream the customer picks",
       sv: "bara via amerikansk leverantör som kunden väljer",
     },
     none_found: {
-      meaning: "No US entity found in the researched chain: owner, ultimate parent and every listed cloud and model provider that holds customer content (a complete list) are outside US control. Ancillary services (payments, sign-in, e-mail) are named in the note, whatever their country.",
+      meaning: "No US entity found in the researched chain: owner, ultimate parent and every listed cloud, model provider and edge service that holds or carries customer content are outside US control, on the provider's own complete sub-processor list, DPA or terms (never on press, a third-party page or a blog post), with no US location and no planned (not yet current) owner. Ancillary services (payments, sign-in, e-mail) are named in the note, whatever their country.",
       meaningSv: "Ingen amerikansk aktör funnen i den undersökta kedjan: ägare, yttersta ägare och varje listat moln och modellleverantör som håller kundens innehåll (en fullständig lista) står utanför amerikansk kontroll. Kringtjänster (betalning, inloggning, e-post) nämns i anteckningen, oavsett land.",
       en: "no US entity found",
       sv: "ingen amerikansk aktör funnen",
     },
     none_named: {
-      meaning: "No US entity named, but the list is incomplete: owner and ultimate parent are outside US control, and so is every cloud, model provider and own data centre named (none is a US one, not even one the customer must choose), but the provider's complete sub-processor list was not seen (partial: true), so a US sub-processor could be missing. Ancillary services (payments, sign-in, e-mail) are named in the note, whatever their country. Weaker than none_found; a complete list settles it either way.",
+      meaning: "No US entity named, but the list is incomplete: owner and ultimate parent are outside US control (neither only planned), and so is every cloud, model provider, edge service and own data centre named (none is a US one, not even one the customer must choose, and no US location), but the provider's complete sub-processor list was not seen (partial: true, or a list from a source that cannot make it complete), so a US sub-processor could be missing. Ancillary services (payments, sign-in, e-mail) are named in the note, whatever their country. Weaker than none_found; a complete list settles it either way.",
       meaningSv: "Ingen amerikansk aktör nämnd, men listan är ofullständig: ägare och yttersta ägare står utanför amerikansk kontroll, liksom varje moln, modellleverantör och eget datacenter som nämns (inget är amerikanskt, inte heller ett som kunden måste välja), men leverantörens fullständiga lista över underbiträden har inte setts (partial: true), så ett amerikanskt underbiträde kan saknas. Kringtjänster (betalning, inloggning, e-post) nämns i anteckningen, oavsett land. Svagare än none_found; en fullständig lista avgör saken.",
       en: "no US entity named (list incomplete)",
       sv: "ingen amerikansk aktör nämnd (ofullständig lista)",
@@ -263,6 +279,44 @@ export const CloudActExposure = vocabulary(
 );
 export type CloudActExposure = z.infer<typeof CloudActExposure.schema>;
 
+/**
+ * The role of the US party that decides an exposure answer, graded from the closest to the data outwards, so a
+ * CDN in front of a Swedish service never reads like a service running on a US hyperscaler.
+ */
+export const UsPartyRole = vocabulary("The role of the US party that decides who can reach the data, from the closest to the data outwards.", {
+  operator: {
+    meaning: "Level 1: the provider itself, or its ultimate parent, is a US entity.",
+    meaningSv: "Nivå 1: leverantören själv, eller dess yttersta ägare, är en amerikansk aktör.",
+    en: "operator or parent is US",
+    sv: "leverantören eller ägaren är amerikansk",
+  },
+  core: {
+    meaning: "Level 2: a US-controlled or US-incorporated cloud or model provider holds or processes the content by default, or the content is held in the US.",
+    meaningSv: "Nivå 2: ett moln eller en modellleverantör under amerikansk kontroll eller registrerad i USA håller eller behandlar innehållet som standard, eller innehållet finns i USA.",
+    en: "core hosting or model in US hands",
+    sv: "drift eller modell i amerikanska händer",
+  },
+  edge: {
+    meaning: "Level 3: only a transient or edge service (a CDN, a proxy) is a US party; content at rest stays outside US control.",
+    meaningSv: "Nivå 3: bara en kanttjänst för överföring (ett CDN, en proxy) är amerikansk; lagrat innehåll stannar utanför amerikansk kontroll.",
+    en: "only an edge service (CDN) is US",
+    sv: "bara en kanttjänst (CDN) är amerikansk",
+  },
+  ancillary: {
+    meaning: "Level 4: only ancillary services (payments, sign-in, e-mail, support) are US parties; they hold account or billing data, not the content.",
+    meaningSv: "Nivå 4: bara kringtjänster (betalning, inloggning, e-post, support) är amerikanska; de håller konto- eller faktureringsuppgifter, inte innehållet.",
+    en: "only ancillary services are US",
+    sv: "bara kringtjänster är amerikanska",
+  },
+  none: {
+    meaning: "No US party found among the links researched.",
+    meaningSv: "Ingen amerikansk aktör bland de länkar som undersökts.",
+    en: "no US party found",
+    sv: "ingen amerikansk aktör funnen",
+  },
+});
+export type UsPartyRole = z.infer<typeof UsPartyRole.schema>;
+
 /** Every vocabulary by the name the methodology page and OpenAPI give it. */
 export const VOCABULARIES = {
   TrainingUse,
@@ -274,4 +328,5 @@ export const VOCABULARIES = {
   Availability,
   InfrastructureKind,
   CloudActExposure,
+  UsPartyRole,
 } as const;

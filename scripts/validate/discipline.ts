@@ -1,20 +1,15 @@
 import { factsOf } from "../schema/facts.js";
 import { questionByPath } from "../schema/buyerQuestions.js";
+import { COMPLETE_LIST_SOURCES, QUOTE_REQUIRED_FROM, SourceType, familyOf, isSourceType, quoteRequired, statusAllowed } from "../schema/evidenceRules.js";
 import type { Provider } from "../schema/index.js";
 import type { Problem } from "../problems.js";
 import { jsonPath } from "../problems.js";
+import { pathKey } from "../schema/factPath.js";
 
-/** Sources that can only relay a statement: whatever they say is at most `claimed`. */
+/** Sources that can only relay a statement: whatever they say is at most `claimed`, whatever the field. */
 const RELAYING_SOURCE_TYPES = new Set(["press", "third_party"]);
-/**
- * Compliance statements are `confirmed` only when a binding document or an independent register was opened
- * (the DPA, the terms, a certificate); a trust-centre or marketing page keeps them `claimed`.
- */
-export const BINDING_SOURCE_TYPES = new Set(["provider_terms", "certificate", "company_register", "regulator"]);
-/** Sovereignty statements may also be confirmed from technical documentation (where regions run), never from marketing. */
-const SOVEREIGNTY_SOURCE_TYPES = new Set([...BINDING_SOURCE_TYPES, "provider_docs"]);
-/** Members of the compliance block that state where something is published, not a promise. */
-const TECHNICAL_COMPLIANCE_MEMBERS = new Set(["subprocessors_list_url"]);
+/** The rule a confirmed Fact from the wrong kind of source breaks, by its family (names kept stable for tools). */
+const RULE_BY_FAMILY: Record<string, string> = { sovereignty: "sovereignty-needs-documentation", compliance: "marketing-at-most-claimed" };
 /** Cross-field rules of the status discipline, on a record that already matches the schema. */
 export function checkDiscipline(file: string, record: Provider, today: string): Problem[] {
   const problems: Problem[] = [];
@@ -52,22 +47,38 @@ export function checkDiscipline(file: string, record: Provider, today: string): 
       report([...path, "corroborated_at"], "corroborated-in-future", `corroborated_at ${fact.corroborated_at} is later than the build day ${today}`);
     }
     const sourceType = String(fact.source_type ?? "");
-    if (status === "confirmed" && RELAYING_SOURCE_TYPES.has(sourceType)) {
+    if (fact.source_type !== undefined && !isSourceType(fact.source_type)) {
+      report([...path, "source_type"], "source-type-known", `source_type ${JSON.stringify(fact.source_type)} is not a known kind of source: use one of ${SourceType.tokens.filter((token) => token !== "derived").join(", ")}`);
+    } else if (fact.source_type === "derived") {
+      report([...path, "source_type"], "derived-not-typed", "source_type derived is the build's own: a derived Fact is computed from the Facts it rests on, never typed in a seed file");
+    } else if (status === "confirmed" && RELAYING_SOURCE_TYPES.has(sourceType)) {
       report([...path, "status"], `${sourceType.replace("_", "-")}-at-most-claimed`, `a value seen only on a ${sourceType} source is at most claimed: confirmed needs a primary source (the provider's own page, a binding document or a register)`);
-    }
-    const block = path.length === 2 ? String(path[0]) : "";
-    if (status === "confirmed" && block === "sovereignty" && !SOVEREIGNTY_SOURCE_TYPES.has(sourceType)) {
+    } else if (status === "confirmed" && !statusAllowed(path, "confirmed", sourceType)) {
+      const family = familyOf(path);
       report(
         [...path, "status"],
-        "sovereignty-needs-documentation",
-        `a sovereignty statement is confirmed only from documentation, terms, a certificate or a register (source_type one of ${[...SOVEREIGNTY_SOURCE_TYPES].join(", ")}), never from a marketing or news page; got ${JSON.stringify(fact.source_type ?? null)}`,
+        RULE_BY_FAMILY[family.key] ?? "status-by-source",
+        `a ${family.label.en.toLowerCase()} Fact is confirmed only from ${[...family.confirmedFrom].join(", ")} (the status table on the methodology page); source_type ${JSON.stringify(fact.source_type ?? null)} gives at most claimed`,
       );
     }
-    if (status === "confirmed" && block === "compliance" && !TECHNICAL_COMPLIANCE_MEMBERS.has(String(path[1])) && !BINDING_SOURCE_TYPES.has(sourceType)) {
+    if (quoteRequired(path, fact, record) && (typeof fact.quote !== "string" || fact.quote.trim() === "")) {
       report(
-        [...path, "status"],
-        "marketing-at-most-claimed",
-        `a compliance statement is at most claimed unless its source is a binding document or register (source_type one of ${[...BINDING_SOURCE_TYPES].join(", ")}), got ${JSON.stringify(fact.source_type ?? null)}`,
+        [...path, "quote"],
+        "quote-required",
+        `a Fact of a buyer question, the ownership chain or a price verified on or after ${QUOTE_REQUIRED_FROM} needs quote: the source's own words that support the value, verbatim`,
+      );
+    }
+    if (fact.quote !== undefined && !fact.source_url) {
+      report([...path, "quote"], "quote-needs-source", "a quote needs the source_url it was read at");
+    }
+    if (typeof fact.valid_from === "string" && typeof fact.valid_until === "string" && fact.valid_from > fact.valid_until) {
+      report([...path, "valid_until"], "validity-order", `valid_until ${fact.valid_until} is before valid_from ${fact.valid_from}`);
+    }
+    if (pathKey(path) === "sovereignty.infrastructure" && fact.partial === false && !COMPLETE_LIST_SOURCES.has(sourceType as SourceType)) {
+      report(
+        [...path, "partial"],
+        "complete-list-needs-own-list",
+        `the infrastructure list is complete (partial: false) only on the provider's own sub-processor list, DPA or terms (source_type ${[...COMPLETE_LIST_SOURCES].join(", ")}); a ${sourceType || "source without a type"} describes, it does not enumerate: set partial: true`,
       );
     }
     if (status !== "unknown" && !("source_date" in fact)) {

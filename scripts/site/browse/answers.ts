@@ -1,6 +1,7 @@
 import { answersOf, answerText, type Lang, type TypedAnswer } from "../../schema/answers.js";
 import type { FactStatus } from "../../schema/index.js";
 import { factAt, stringValueOf } from "../../schema/factPath.js";
+import { HEADLINE_QUESTIONS } from "../../schema/buyerQuestions.js";
 import { siteOf } from "./html.js";
 
 /**
@@ -30,7 +31,7 @@ export type BuyerAnswers = Record<string, Answer>;
  * The answers the provider list shows with each result, with their source; the others are kept only as
  * filter keys, so a record's summary holds no text it never shows.
  */
-export const HEADLINE = ["dc", "residency", "cloud_act", "dpa", "training", "zero_retention", "price"] as const;
+export const HEADLINE: readonly string[] = HEADLINE_QUESTIONS.map((entry) => entry.key);
 const SHOWN: ReadonlySet<string> = new Set(HEADLINE);
 
 const LANGS: Lang[] = ["en", "sv"];

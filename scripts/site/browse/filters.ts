@@ -22,10 +22,6 @@ export interface AnswerFilter {
   primary: boolean;
 }
 
-/** The answers a buyer asks about first, in this order; every other question follows in the registry's order. */
-const PRIMARY = ["dpa", "training", "zero_retention", "residency", "dc", "hq", "cloud_act", "certifications", "openai", "price"];
-/** Answers no one filters on: a list of links, an address. */
-const NOT_FILTERED = new Set(["infrastructure", "base_url"]);
 /** How many certification names are offered: the most frequent ones. */
 const MOST_FREQUENT = 12;
 
@@ -56,13 +52,13 @@ function optionsOf(question: BuyerQuestion, records: readonly RecordSummary[]): 
 
 export function answerFilters(records: readonly RecordSummary[], questions: readonly BuyerQuestion[] = BUYER_QUESTIONS): AnswerFilter[] {
   const filters = questions
-    .filter((question) => !NOT_FILTERED.has(question.key))
+    .filter((question) => !question.notFiltered)
     .map((question): AnswerFilter => {
       const max = question.shape.kind === "number" || question.shape.kind === "days";
-      return { key: question.key, question, kind: max ? "max" : "options", options: max ? [] : optionsOf(question, records), primary: PRIMARY.includes(question.key) };
+      return { key: question.key, question, kind: max ? "max" : "options", options: max ? [] : optionsOf(question, records), primary: question.primary !== undefined };
     })
     .filter((filter) => filter.kind === "max" || filter.options.length > 0);
-  const rank = (filter: AnswerFilter) => (filter.primary ? PRIMARY.indexOf(filter.key) : PRIMARY.length);
+  const rank = (filter: AnswerFilter) => filter.question.primary ?? Number.MAX_SAFE_INTEGER;
   return filters.sort((a, b) => rank(a) - rank(b));
 }
 

@@ -3,6 +3,7 @@ import { MEANING_RULES } from "../describe/openapi.js";
 import { html, page, type Html } from "./html.js";
 import { MESSAGES, type Lang } from "./messages.js";
 import { questionsSection } from "./questionsSection.js";
+import { evidenceSection } from "./evidenceSection.js";
 
 /** The meaning rules in Swedish, in the order of MEANING_RULES (the English text is the API description's own). */
 const MEANING_RULES_SV = [
@@ -28,23 +29,25 @@ function sections(status: Status, baseUrl: string): Array<{ id: string; title: R
 <thead><tr><th scope="col">Status</th><th scope="col">Shown as</th><th scope="col">When</th></tr></thead>
 <tbody>
 <tr><th scope="row">confirmed</th><td>confirmed</td><td>Product and technical specs seen on the provider's own pages or documentation. Sovereignty (including data-centre locations) only from documentation, terms, a certificate or a register; compliance only when a DPA, terms, certificate or register entry was opened. Never from press or third-party pages.</td></tr>
-<tr><th scope="row">claimed</th><td>own statement</td><td>Sovereignty and compliance marketing; anything seen only in the press or on a third-party page. Not checked against a register or a binding document.</td></tr>
+<tr><th scope="row">claimed</th><td>own statement, press report, third-party report, register or authority (by its source)</td><td>Sovereignty and compliance marketing; anything seen only in the press or on a third-party page, a blog post or a privacy policy where the table below does not let it confirm. Not checked against a register or a binding document.</td></tr>
 <tr><th scope="row">planned</th><td>planned</td><td>A stated goal not yet reached, such as a certification in progress.</td></tr>
 <tr><th scope="row">unknown</th><td>not researched</td><td>Not researched. Never "no".</td></tr>
 <tr><th scope="row">not_applicable</th><td>not applicable</td><td>The field does not apply to this provider.</td></tr>
 </tbody></table></div>
-<p>A verification date is set only when someone opened the source on that day and saw the value. Facts checked against a stored copy of a page say so in their note. Two records that cite the same source for the same field carry the same status.</p>`,
+<p>A verification date is set only when someone opened the source on that day and saw the value. Facts checked against a stored copy of a page say so in their note. Two records that cite the same source for the same field carry the same status.</p>
+${evidenceSection("en")}`,
         sv: html`<div class="scroll" tabindex="0" role="region" aria-label="Statusdisciplin"><table>
 <caption>Hur en status väljs när datasetet fylls</caption>
 <thead><tr><th scope="col">Status</th><th scope="col">Visas som</th><th scope="col">När</th></tr></thead>
 <tbody>
 <tr><th scope="row">confirmed</th><td>bekräftad</td><td>Produkt- och teknikuppgifter på leverantörens egna sidor eller i dess dokumentation. Suveränitet (även datacenterplatser) bara ur dokumentation, villkor, ett certifikat eller ett register; efterlevnad bara när ett personuppgiftsbiträdesavtal, villkor, certifikat eller en registerpost har öppnats. Aldrig ur press eller tredjepartssidor.</td></tr>
-<tr><th scope="row">claimed</th><td>egen uppgift</td><td>Marknadsföring om suveränitet och efterlevnad; allt som bara setts i press eller på en tredjepartssida. Inte kontrollerat mot ett register eller ett bindande dokument.</td></tr>
+<tr><th scope="row">claimed</th><td>egen uppgift, uppgift i press, uppgift från tredje part, register eller myndighet (efter källan)</td><td>Marknadsföring om suveränitet och efterlevnad; allt som bara setts i press, på en tredjepartssida, i ett blogginlägg eller i en integritetspolicy där tabellen nedan inte låter den bekräfta. Inte kontrollerat mot ett register eller ett bindande dokument.</td></tr>
 <tr><th scope="row">planned</th><td>planerad</td><td>Ett uttalat mål som ännu inte nåtts, till exempel en certifiering som pågår.</td></tr>
 <tr><th scope="row">unknown</th><td>ej undersökt</td><td>Inte undersökt. Aldrig "nej".</td></tr>
 <tr><th scope="row">not_applicable</th><td>ej tillämplig</td><td>Fältet gäller inte den här leverantören.</td></tr>
 </tbody></table></div>
-<p>Ett verifieringsdatum sätts bara när någon öppnade källan den dagen och såg värdet. Fakta som kontrollerats mot en sparad kopia av en sida säger det i sin anteckning. Två poster som citerar samma källa för samma fält har samma status.</p>`,
+<p>Ett verifieringsdatum sätts bara när någon öppnade källan den dagen och såg värdet. Fakta som kontrollerats mot en sparad kopia av en sida säger det i sin anteckning. Två poster som citerar samma källa för samma fält har samma status.</p>
+${evidenceSection("sv")}`,
       },
     },
     {

@@ -1,5 +1,5 @@
 import { BUYER_QUESTIONS, type BuyerQuestion } from "../../schema/buyerQuestions.js";
-import { CloudActExposure, InfrastructureKind } from "../../schema/vocabularies.js";
+import { CloudActExposure, InfrastructureKind, UsPartyRole } from "../../schema/vocabularies.js";
 import { html, type Html } from "./html.js";
 import { MESSAGES, type Lang } from "./messages.js";
 
@@ -41,5 +41,7 @@ ${BUYER_QUESTIONS.map((question) => vocabularyTable(question, lang))}
 <p>${w.ruleIntro}</p>
 <ol>${w.steps.map((step) => html`<li>${step}</li>`)}</ol>
 <p>${w.kinds} ${InfrastructureKind.tokens.map((token, index) => html`${index ? "; " : ""}<code>${token}</code>: ${lang === "en" ? InfrastructureKind.terms[token].meaning : InfrastructureKind.terms[token].meaningSv}`)}</p>
+<p>${w.grades}</p>
+<ul>${UsPartyRole.tokens.map((token) => html`<li><code>${token}</code> (${UsPartyRole.terms[token][lang]}): ${lang === "en" ? UsPartyRole.terms[token].meaning : UsPartyRole.terms[token].meaningSv}</li>`)}</ul>
 <p>"${CloudActExposure.terms.none_found[lang]}" ${w.caveat}</p>`;
 }

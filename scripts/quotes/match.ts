@@ -1,0 +1,71 @@
+/**
+ * Whether a source still says what a Fact quotes. Pages and files differ from a quote in ways that carry no
+ * meaning: markup, line breaks, typographic quotes and dashes, case. Both sides are reduced to the words
+ * before they are compared, and a quote that elides (…, [...]) is found when its parts appear in order.
+ */
+
+const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", rsquo: "'", lsquo: "'", ldquo: '"', rdquo: '"', ndash: "-", mdash: "-", hellip: "…", shy: "" };
+
+/** The words of a text, for comparing a quote with its source. */
+export function quoteComparable(text: string): string {
+  return (
+    text
+      .normalize("NFKC")
+      // Markup: tags, Markdown links (keep the text), emphasis and code marks, table pipes, heading marks.
+      .replace(/<[^>]{0,2000}>/g, " ")
+      .replace(/\[([^\]]{0,2000})\]\([^)]{0,2000}\)/g, "$1")
+      .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) =>
+        name.startsWith("#x") ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith("#") ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name.toLowerCase()] ?? entity),
+      )
+      .replace(/[*_`|#>]+/g, " ")
+      .replace(/\\(.)/g, "$1")
+      // Typography that changes between a page and its copy.
+      .replace(/[\u2018\u2019\u201a\u201b\u2032\u00b4`]/g, "'")
+      .replace(/[\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb]/g, '"')
+      .replace(/[\u2010-\u2015\u2212]/g, "-")
+      .replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, " ")
+      .toLowerCase()
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
+/** The parts of a quote between its elisions, each as words. */
+export function quoteParts(quote: string): string[] {
+  return quote
+    .split(/\s*(?:\[\s*(?:…|\.\.\.)\s*\]|…|\.\.\.)\s*/)
+    .map(quoteComparable)
+    .map((part) => part.replace(/^["']+|["']+$/g, "").trim())
+    .filter((part) => part.length > 0);
+}
+
+/** Whether every part of the quote appears in the text, in order. */
+export function quoteFoundIn(quote: string, text: string): boolean {
+  const parts = quoteParts(quote);
+  if (parts.length === 0) return false;
+  const haystack = quoteComparable(text);
+  let from = 0;
+  for (const part of parts) {
+    const at = haystack.indexOf(part, from);
+    if (at === -1) return false;
+    from = at + part.length;
+  }
+  return true;
+}
+
+/** A source URL that pins a file of a repository at a commit. */
+export interface PinnedFile {
+  owner: string;
+  repo: string;
+  commit: string;
+  path: string;
+}
+
+/** The repository, commit and path of a pinned GitHub file URL (blob or raw), or null. */
+export function pinnedFileOf(url: string): PinnedFile | null {
+  const blob = /^https:\/\/github\.com\/([^/]+)\/([^/]+)\/(?:blob|raw)\/([0-9a-f]{40})\/([^?#]+)/.exec(url);
+  const raw = /^https:\/\/raw\.githubusercontent\.com\/([^/]+)\/([^/]+)\/([0-9a-f]{40})\/([^?#]+)/.exec(url);
+  const match = blob ?? raw;
+  if (!match) return null;
+  return { owner: match[1]!, repo: match[2]!, commit: match[3]!, path: decodeURIComponent(match[4]!) };
+}
