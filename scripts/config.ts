@@ -49,3 +49,27 @@ export function projectPaths(root: string): ProjectPaths {
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** The last second SOURCE_DATE_EPOCH may name: 9999-12-31T23:59:59Z, the end of the years a date-time's four digits hold. */
+export const MAX_SOURCE_DATE_EPOCH = 253_402_300_799;
+
+export type SourceDateEpoch = { ok: true; seconds: string | undefined } | { ok: false; message: string };
+
+/**
+ * SOURCE_DATE_EPOCH as the reproducible-builds convention defines it: whole seconds since 1970-01-01T00:00:00Z.
+ * Unset or empty, the build dates itself from the data. Anything else (a sign, a fraction, milliseconds, a
+ * year past 9999) would publish a generated_at the API's own schema refuses, so it stops the build instead;
+ * the convention asks a build to fail on a malformed value.
+ */
+export function readSourceDateEpoch(text: string | undefined): SourceDateEpoch {
+  if (text === undefined || text === "") return { ok: true, seconds: undefined };
+  const shown = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+  const rule = `whole seconds since 1970-01-01T00:00:00Z, 0 to ${MAX_SOURCE_DATE_EPOCH} (the end of year 9999)`;
+  if (!/^\d{1,20}$/.test(text)) return { ok: false, message: `SOURCE_DATE_EPOCH is ${shown}; expected ${rule}, digits only` };
+  const seconds = Number(text);
+  if (seconds > MAX_SOURCE_DATE_EPOCH) {
+    const milliseconds = seconds / 1000 <= MAX_SOURCE_DATE_EPOCH ? ` (it looks like milliseconds: ${Math.floor(seconds / 1000)} is that instant in seconds)` : "";
+    return { ok: false, message: `SOURCE_DATE_EPOCH is ${shown}, past the end of year 9999${milliseconds}; expected ${rule}` };
+  }
+  return { ok: true, seconds: String(seconds) };
+}

@@ -126,6 +126,50 @@ describe("the build lock", () => {
   });
 });
 
+describe("a lock path that is not a lock file (review 5)", () => {
+  it.each([
+    ["an empty folder", (file: string) => fs.mkdir(file), "a folder"],
+    ["a dangling link", (file: string) => fs.symlink(path.join(path.dirname(file), "no-such-file"), file), "a link to"],
+    ["a link to a file", async (file: string) => {
+      const target = path.join(path.dirname(file), "somebody-elses-file");
+      await fs.writeFile(target, "keep me");
+      await fs.symlink(target, file);
+    }, "a link to"],
+  ])("%s is taken away after a few seconds, with a word on what is happening, instead of a silent wait", async (_name, make, kind) => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    const file = lockFile(tree.paths.publicDir);
+    await make(file);
+    const told: string[] = [];
+    const started = performance.now();
+    expect(await withBuildLock(tree.paths.publicDir, async () => "ran", { waitMs: 20_000, onWait: (message) => told.push(message) })).toBe("ran");
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain(kind);
+    expect(told[0]).toContain("not a lock file this program writes");
+    await expect(fs.lstat(file)).rejects.toThrow();
+    // What a link pointed to is never touched.
+    if (_name === "a link to a file") expect(await fs.readFile(path.join(path.dirname(file), "somebody-elses-file"), "utf8")).toBe("keep me");
+  }, 30_000);
+
+  it("a folder with files in it stops the build at once, says so, and leaves public/ and the folder as they were", async () => {
+    tree = await makeTree([minimalRecord("acme-ai")]);
+    await tree.build();
+    const before = await fs.readFile(path.join(tree.paths.publicDir, "api", "data", "index.json"), "utf8");
+    const file = lockFile(tree.paths.publicDir);
+    await fs.mkdir(file);
+    await fs.writeFile(path.join(file, "notes.txt"), "mine");
+    await tree.writeProvider("beta-ai", minimalRecord("beta-ai"));
+    const started = performance.now();
+    const result = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
+    expect(performance.now() - started).toBeLessThan(25_000);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("is a folder with files in it, not a lock file this program writes");
+    expect(result.stderr).toContain("public/ was left as it was");
+    expect(await fs.readFile(path.join(tree.paths.publicDir, "api", "data", "index.json"), "utf8")).toBe(before);
+    expect(await fs.readFile(path.join(file, "notes.txt"), "utf8")).toBe("mine");
+  }, 30_000);
+});
+
 describe("a running server", () => {
   it("puts back the site a build killed between its two renames left beside public/, instead of answering 404", async () => {
     tree = await makeTree([minimalRecord("acme-ai")]);

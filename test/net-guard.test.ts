@@ -147,3 +147,39 @@ describe("the same site is read from the Public Suffix List (review 4, finding 1
     expect(seen).toEqual([`vendor.co.kr:${port}/terms`]);
   });
 });
+
+describe("two tenants of a multi-tenant host are two sites (review 5)", () => {
+  it.each([
+    // Both cited in the data; neither is in the Public Suffix List's private section.
+    ["https://openrouter.zendesk.com/hc/en-us/articles/1", "https://attacker.zendesk.com/hc/en-us/articles/1"],
+    ["https://unique-ch.atlassian.net/wiki/spaces/a", "https://attacker.atlassian.net/wiki/spaces/a"],
+    ["https://vendor.freshdesk.com/support", "https://attacker.freshdesk.com/support"],
+    // In the private section already, read through tldts.
+    ["https://vendor.webflow.io/a", "https://attacker.webflow.io/a"],
+    ["https://vendor.gitbook.io/a", "https://attacker.gitbook.io/a"],
+  ])("%s and %s are two sites", (a, b) => {
+    expect(sameSite(new URL(a), new URL(b))).toBe(false);
+  });
+
+  it.each([
+    ["https://openrouter.zendesk.com/hc/a", "https://OpenRouter.zendesk.com./hc/b"],
+    ["https://docs.unique-ch.atlassian.net/a", "https://unique-ch.atlassian.net/b"],
+    ["https://www.zendesk.com/a", "https://zendesk.com/b"],
+  ])("%s and %s are one site", (a, b) => {
+    expect(sameSite(new URL(a), new URL(b))).toBe(true);
+  });
+
+  it("a redirect from one tenant to another is reported as moved, not followed", async () => {
+    const seen: string[] = [];
+    server = createServer((request, response) => {
+      seen.push(`${request.headers.host}${request.url}`);
+      if (request.headers.host?.startsWith("openrouter.zendesk.com")) response.writeHead(301, { location: `http://attacker.zendesk.com:${port}/hc` }).end();
+      else response.writeHead(200, { "content-type": "text/html" }).end("<main><p>Another tenant's help centre.</p></main>");
+    });
+    const port = Number(new URL(await listenOnLoopback(server)).port);
+    const resolve: Resolver = async () => answers("127.0.0.1");
+    const hop = await getFollowing(new URL(`http://openrouter.zendesk.com:${port}/hc`), { policy: policy({ resolve, allowPrivate: true }), accept: "text/html", signal: AbortSignal.timeout(2000) });
+    expect(hop).toMatchObject({ kind: "moved", status: 301 });
+    expect(seen).toEqual([`openrouter.zendesk.com:${port}/hc`]);
+  });
+});

@@ -162,6 +162,41 @@ describe("npm run registry", () => {
   });
 });
 
+describe("a register corroborates only the company it names", () => {
+  /** A register's answer as data/registry/<id>.json holds it: found, active, no flags. */
+  const answer = (id: string, registeredName: string | null) =>
+    JSON.stringify({ id, register: "brreg", url: `https://virksomhet.brreg.no/nb/oppslag/enheter/991825827`, org_number: "991825827", registered_name: registeredName, active: true, flags: [], address_country: "NO", checked_at: "2026-11-20T08:00:00Z" });
+
+  it("an answer without a name corroborates nothing", async () => {
+    tree = await makeTree([norwegian("digdir", "991825827", "Digitaliseringsdirektoratet")]);
+    await tree.writeRaw("data/registry/digdir.json", answer("digdir", null));
+    await tree.build();
+    const published = JSON.parse(await tree.read("api/data/digdir/index.json"));
+    expect(published._registry).toMatchObject({ registered_name: null, flags: [] });
+    expect(published.ownership.org_number).not.toHaveProperty("corroborated_by");
+    expect(published.ownership.country_hq).not.toHaveProperty("corroborated_by");
+  });
+
+  it("a record without a legal_name is not corroborated by a register naming another company", async () => {
+    const record = norwegian("digdir", "991825827", "unused");
+    delete record.legal_name;
+    tree = await makeTree([record]);
+    await tree.writeRaw("data/registry/digdir.json", answer("digdir", "SOME OTHER COMPANY AS"));
+    await tree.build();
+    const published = JSON.parse(await tree.read("api/data/digdir/index.json"));
+    expect(published._registry).toMatchObject({ registered_name: "SOME OTHER COMPANY AS" });
+    expect(published.ownership.org_number).not.toHaveProperty("corroborated_by");
+  });
+
+  it("a matching name still corroborates (the control)", async () => {
+    tree = await makeTree([norwegian("digdir", "991825827", "Digitaliseringsdirektoratet")]);
+    await tree.writeRaw("data/registry/digdir.json", answer("digdir", "DIGITALISERINGSDIREKTORATET"));
+    await tree.build();
+    const published = JSON.parse(await tree.read("api/data/digdir/index.json"));
+    expect(published.ownership.org_number).toMatchObject({ corroborated_by: "registry", corroborated_at: "2026-11-20" });
+  });
+});
+
 describe("register answer shapes", () => {
   it("GLEIF: an issued, active LEI record in the JSON:API shape", () => {
     const body = { data: { type: "lei-records", id: "ZXTILKJKG63JELOEG630", attributes: { lei: "ZXTILKJKG63JELOEG630", entity: { legalName: { name: "AMAZON.COM, INC.", language: "en" }, legalAddress: { country: "US" }, status: "ACTIVE" }, registration: { status: "ISSUED" } } } };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../build.js";
 import { BuildLockTimeout } from "../publish/lock.js";
-import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
+import { DEFAULT_BASE_URL, projectPaths, readSourceDateEpoch, todayUtc, type ProjectPaths } from "../config.js";
 import { loadDataset } from "../dataset.js";
 import { STALE_AFTER_DAYS } from "../site/api/status.js";
 import { DEFAULT_POLICY } from "../scrape/request.js";
@@ -132,12 +132,17 @@ function printBuild(result: BuildResult, verbose: boolean): void {
 }
 
 async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }): Promise<number> {
+  const epoch = readSourceDateEpoch(process.env.SOURCE_DATE_EPOCH);
+  if (!epoch.ok) {
+    console.error(`build: ${epoch.message}; public/ was left as it was`);
+    return EXIT.usage;
+  }
   try {
     const result = await build(paths, {
       baseUrl: options.baseUrl,
       today: options.today,
       githubPages: options.githubPages,
-      sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
+      sourceDateEpoch: epoch.seconds,
       writeRootHostFiles: true,
       recordVersion: true,
       repositoryUrl: repositoryUrl(),

@@ -100,3 +100,45 @@ export function scanJson(text: string): ScanFinding | null {
   }
   return null;
 }
+
+/** The offset of the byte after the string opening at `start`: its closing quote's, or the end. */
+function byteStringEnd(bytes: Uint8Array, start: number): number {
+  for (let i = start + 1; i < bytes.length; i += 1) {
+    const code = bytes[i];
+    if (code === BACKSLASH) i += 1;
+    else if (code === QUOTE) return i;
+  }
+  return bytes.length;
+}
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `limit`, read before JSON.parse is asked to build it.
+ * A size cap alone does not bound memory: 32 MB of "[" parse into sixteen million arrays, well over a
+ * gigabyte, before any check of the parsed value could run. This pass allocates nothing and stops at the first
+ * level too deep. Brackets inside strings do not count; on text that is not JSON at all it may answer either
+ * way, and JSON.parse then refuses it. Bytes are read as UTF-8, whose multi-byte characters never hold a quote,
+ * backslash or bracket byte.
+ */
+export function nestsDeeperThan(text: string | Uint8Array, limit: number): boolean {
+  let depth = 0;
+  if (typeof text === "string") {
+    for (let i = 0; i < text.length; i += 1) {
+      const code = text.charCodeAt(i);
+      if (code === QUOTE) i = stringEnd(text, i);
+      else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+        depth += 1;
+        if (depth > limit) return true;
+      } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) depth -= 1;
+    }
+    return false;
+  }
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text[i];
+    if (code === QUOTE) i = byteStringEnd(text, i);
+    else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) depth -= 1;
+  }
+  return false;
+}

@@ -3,21 +3,43 @@ import { getDomain } from "tldts";
 import { bareHost } from "./addresses.js";
 
 /**
- * Hosting domains whose subdomains belong to different owners but which the Public Suffix List does not
- * list (yet). Only ever makes a site narrower: a name here is one label longer than the list would say.
+ * Hosts whose subdomains belong to different owners (tenants) but which the Public Suffix List's private section
+ * does not list: help centres, wikis, docs and newsletter hosts. zendesk.com and atlassian.net are cited in the
+ * data (openrouter.zendesk.com, unique-ch.atlassian.net). Only ever makes a site narrower: a tenant here is one
+ * label longer than the list would say, so a redirect from one tenant to another is reported as moved. The
+ * host's own pages (zendesk.com, www.zendesk.com) stay one site.
  */
-const SHARED_HOSTING_NOT_LISTED = ["substack.com"];
+export const MULTI_TENANT_HOSTS_NOT_LISTED = [
+  "atlassian.net",
+  "document360.io",
+  "freshdesk.com",
+  "helpscoutdocs.com",
+  "hubspotpagebuilder.com",
+  "intercom.help",
+  "mintlify.app",
+  "readme.io",
+  "statuspage.io",
+  "substack.com",
+  "teamtailor.com",
+  "zendesk.com",
+  "zohodesk.com",
+  "zohodesk.eu",
+] as const;
 
 /**
  * The registrable domain of a host by the Public Suffix List, its private section included ("docs.mistral.ai"
- * → "mistral.ai", "vendor.co.kr" → "vendor.co.kr", "acme.herokuapp.com" → "acme.herokuapp.com"); an IP
- * address, or a name that is itself a public suffix, is its own site.
+ * → "mistral.ai", "vendor.co.kr" → "vendor.co.kr", "acme.herokuapp.com" → "acme.herokuapp.com"), or the tenant
+ * of a multi-tenant host the list leaves out ("acme.zendesk.com"); an IP address, or a name that is itself a
+ * public suffix, is its own site.
  */
 export function siteOf(hostname: string): string {
-  const bare = bareHost(hostname).replace(/\.$/, "");
+  const bare = bareHost(hostname).replace(/\.$/, "").toLowerCase();
   if (isIP(bare)) return bare;
-  const shared = SHARED_HOSTING_NOT_LISTED.find((suffix) => bare.endsWith(`.${suffix}`));
-  if (shared) return bare.split(".").slice(-(shared.split(".").length + 1)).join(".");
+  const shared = MULTI_TENANT_HOSTS_NOT_LISTED.find((suffix) => bare.endsWith(`.${suffix}`));
+  if (shared) {
+    const tenant = bare.split(".").slice(-(shared.split(".").length + 1)).join(".");
+    return tenant === `www.${shared}` ? shared : tenant;
+  }
   return getDomain(bare, { allowPrivateDomains: true }) ?? bare;
 }
 

@@ -38,13 +38,24 @@ interface LockState {
   holder: LockHolder | null;
   /** Its bytes and modification time: the lock has changed when this has. */
   fingerprint: string;
+  /**
+   * What stands at the lock's path when it is not a regular file ("a folder", "a link to …"): never a lock this
+   * program wrote (it writes a regular file, exclusively), and never one that would go away by itself.
+   */
+  notAFile?: string;
 }
 
 async function readLock(file: string): Promise<LockState | null> {
   let text: string;
   let modified: number;
   try {
-    [text, modified] = await Promise.all([fs.readFile(file, "utf8"), fs.stat(file).then((stat) => stat.mtimeMs)]);
+    // lstat, not stat: a link (dangling or not) is judged as the link it is, never read through.
+    const entry = await fs.lstat(file);
+    if (!entry.isFile()) {
+      const notAFile = entry.isDirectory() ? "a folder" : entry.isSymbolicLink() ? `a link to ${await fs.readlink(file).catch(() => "?")}` : "not a regular file";
+      return { text: "", holder: null, fingerprint: `${entry.mtimeMs}\n${notAFile}`, notAFile };
+    }
+    [text, modified] = [await fs.readFile(file, "utf8"), entry.mtimeMs];
   } catch {
     return null; // gone: the next attempt takes it
   }
@@ -62,6 +73,7 @@ async function readLock(file: string): Promise<LockState | null> {
 function staleBecause(state: LockState, unchangedForMs: number, staleAfterMs: number): string | null {
   const { holder } = state;
   const unchanged = `it has not changed for ${Math.round(unchangedForMs / 1000)} s`;
+  if (state.notAFile) return unchangedForMs > UNREADABLE_STALE_AFTER_MS ? `it is ${state.notAFile}, not a lock file this program writes, and ${unchanged}` : null;
   if (!holder) return unchangedForMs > UNREADABLE_STALE_AFTER_MS ? `it is not a lock this program wrote and ${unchanged}` : null;
   if (holder.host === os.hostname() && !isAlive(holder.pid)) return `process ${holder.pid} has ended`;
   if (holder.host === os.hostname() && (processStartedAt(holder.pid) ?? 0) > Date.parse(holder.started) + 1_000) {
@@ -72,6 +84,9 @@ function staleBecause(state: LockState, unchangedForMs: number, staleAfterMs: nu
 
 /** Who holds the lock, in words a person waiting for it can act on. */
 function describeHolder(file: string, state: LockState, staleAfterMs: number): string {
+  if (state.notAFile) {
+    return `${file} is ${state.notAFile}, not a lock file this program writes; it is removed once it has stayed unchanged for ${Math.round(UNREADABLE_STALE_AFTER_MS / 1000)} s (a folder only while it is empty)`;
+  }
   const who = state.holder ? `process ${state.holder.pid} on ${state.holder.host}${state.holder.started ? ` (started ${state.holder.started})` : ""}` : "an unreadable lock";
   return `another build holds ${path.basename(file)}: ${who}. If no build is running, the lock is taken over by itself once it has stayed unchanged for ${Math.round(staleAfterMs / 1000)} s, or delete ${file}`;
 }
@@ -80,7 +95,16 @@ function describeHolder(file: string, state: LockState, staleAfterMs: number): s
  * Removes a stale lock, but only the one that was judged stale: it is moved aside first, and if what was
  * moved turns out to be a fresh lock that another build took in the meantime, it is put back.
  */
-async function removeStaleLock(file: string, staleText: string): Promise<void> {
+async function removeStaleLock(file: string, staleText: string, notAFile?: string): Promise<void> {
+  if (notAFile) {
+    // A link goes (what it points to stays); a folder only while empty: nothing of anyone's is deleted.
+    const removed = notAFile === "a folder" ? fs.rmdir(file) : fs.unlink(file);
+    await removed.catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOTEMPTY" || error.code === "EEXIST") throw new BuildLockTimeout(`${file} is a folder with files in it, not a lock file this program writes; move it away and build again`);
+      if (error.code !== "ENOENT") throw error;
+    });
+    return;
+  }
   const aside = `${file}.stale-${process.pid}`;
   if (!(await fs.rename(file, aside).then(() => true, () => false))) return;
   if ((await fs.readFile(aside, "utf8").catch(() => staleText)) !== staleText) await fs.link(aside, file).catch(() => undefined);
@@ -137,7 +161,7 @@ export async function withBuildLock<T>(publicDir: string, work: () => Promise<T>
     const now = performance.now();
     if (state && state.fingerprint !== seen.fingerprint) seen = { fingerprint: state.fingerprint, since: now };
     if (state && staleBecause(state, now - seen.since, staleAfterMs)) {
-      await removeStaleLock(file, state.text);
+      await removeStaleLock(file, state.text, state.notAFile);
       continue;
     }
     if (state && !told && onWait && now - startedWaiting > 1_000) {

@@ -1,9 +1,18 @@
 import type { ReviewEntry } from "../merge/review.js";
 import type { Provider, RegistryAnswerFile } from "../schema/index.js";
+import { sameCompanyName } from "./names.js";
+
+/**
+ * A register corroborates a number only for the company it names: both names must be known and agree. An
+ * answer without a name, or a record without a legal_name, has nothing to compare, so it corroborates nothing.
+ */
+function namesAgree(provider: Provider, registeredName: string | null): boolean {
+  return typeof provider.legal_name === "string" && registeredName !== null && sameCompanyName(provider.legal_name, registeredName);
+}
 
 /**
  * The register's answer joins the record as _registry. Where the register agrees (found, active, the name
- * matches) the org_number is marked corroborated by it, and country_hq too when the registered address is
+ * it gives equals the record's legal_name) the org_number is marked corroborated by it, and country_hq too when the registered address is
  * in that country; where it does not, a person is asked (registry_mismatch) and nothing is overwritten.
  */
 export function mergeRegistry(providers: readonly Provider[], answers: ReadonlyMap<string, RegistryAnswerFile>): { providers: Provider[]; entries: ReviewEntry[] } {
@@ -15,7 +24,7 @@ export function mergeRegistry(providers: readonly Provider[], answers: ReadonlyM
     const record: Provider = { ...provider, _registry: { register, url, org_number, registered_name, active, flags, checked_at } };
     const day = checked_at.slice(0, 10);
     const ownership = provider.ownership;
-    if (flags.length === 0 && active && ownership?.org_number && ownership.org_number.status !== "unknown") {
+    if (flags.length === 0 && active && namesAgree(provider, registered_name) && ownership?.org_number && ownership.org_number.status !== "unknown") {
       const corroborated = { corroborated_at: day, corroborated_by: "registry" as const };
       record.ownership = {
         ...ownership,
