@@ -6,6 +6,12 @@ export const LIMITS = {
   /** All data files together: far above any real dataset (10,000 providers are about 60 MB), far below memory. */
   maxTotalBytes: 512 * 1024 * 1024,
   maxDepth: 32,
+  /**
+   * JSON from outside (a register, a price registry, a models endpoint, a deployed site's /api/data) nests at
+   * most this deep, checked before it is parsed: twice a data file's limit, several times any real answer.
+   * The size caps alone let a file of brackets cost gigabytes.
+   */
+  maxOutsideDepth: 64,
 } as const;
 
 export const DEFAULT_BASE_URL = "https://eu-ai-infra-evidence.github.io";

@@ -1,6 +1,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { ProjectPaths } from "../config.js";
+import { LIMITS, type ProjectPaths } from "../config.js";
+import { nestsDeeperThan } from "../load/jsonScan.js";
 import { jsonPath } from "../problems.js";
 import { CorroborationFile, PRICE_REGISTRIES, type PriceRegistryName } from "../schema/index.js";
 import { writeAtomically } from "../util/files.js";
@@ -33,12 +34,16 @@ interface Bytes {
   commitUnknown?: string;
 }
 
-function parseJson(bytes: Buffer): unknown {
+type Parsed = { json: unknown } | { reason: string };
+
+function parseJson(bytes: Buffer): Parsed {
+  // Checked before parsing: 32 MB of brackets would cost well over a gigabyte to build.
+  if (nestsDeeperThan(bytes, LIMITS.maxOutsideDepth)) return { reason: `JSON nested deeper than ${LIMITS.maxOutsideDepth} levels` };
   try {
-    return JSON.parse(bytes.toString("utf8"));
+    return { json: JSON.parse(bytes.toString("utf8")) };
   } catch {
     // The parser's message quotes the text; a fixed sentence says enough.
-    return undefined;
+    return { reason: "not JSON" };
   }
 }
 
@@ -52,8 +57,7 @@ async function readLocalCopy(file: string): Promise<{ json: unknown } | { reason
   } catch (error) {
     return { reason: (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : "cannot be read" };
   }
-  const json = parseJson(bytes);
-  return json === undefined ? { reason: "not JSON" } : { json };
+  return parseJson(bytes);
 }
 
 /**
@@ -98,8 +102,9 @@ async function fromNetwork(paths: ProjectPaths, registry: PriceRegistryName, opt
   const fetched = await fetchRegistryFile(source, options.fetch);
   const label = `${source.repository} ${source.path}`;
   if (!fetched.ok) return { registry, kind: "failed", source: label, reason: fetched.reason };
-  const json = parseJson(fetched.bytes);
-  if (json === undefined) return { registry, kind: "failed", source: label, reason: "not JSON" };
+  const parsed = parseJson(fetched.bytes);
+  if ("reason" in parsed) return { registry, kind: "failed", source: label, reason: parsed.reason };
+  const { json } = parsed;
   const read: Read = { from: "network", url: fetched.url, commit: fetched.commit, committed_on: fetched.committedOn, etag: fetched.etag, last_modified: fetched.lastModified };
   return land(paths, { registry, json, read, ref: fetched.commit ?? source.branch, ...(fetched.commitUnknown && { commitUnknown: fetched.commitUnknown }) }, options.now, label);
 }

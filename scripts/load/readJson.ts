@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { LIMITS } from "../config.js";
 import { jsonPath, type Problem } from "../problems.js";
 import { jsonErrorOffset } from "./jsonErrorOffset.js";
-import { scanJson } from "./jsonScan.js";
+import { nestsDeeperThan, scanJson } from "./jsonScan.js";
 
 export type ReadResult = { ok: true; value: unknown } | { ok: false; problem: Omit<Problem, "file" | "severity"> };
 
@@ -69,6 +69,13 @@ export function parseJsonText(bytes: Uint8Array): ReadResult {
     return { ok: false, problem: { path: "$", rule: "utf8", message: "the file is not valid UTF-8" } };
   }
   if (text.trim() === "") return { ok: false, problem: { path: "$", rule: "json-empty", message: "the file is empty" } };
+  // Before parsing, so a file of brackets is refused without building it.
+  if (nestsDeeperThan(text, LIMITS.maxDepth)) {
+    return {
+      ok: false,
+      problem: { path: "$", rule: "max-depth", message: `nesting is deeper than the limit of ${LIMITS.maxDepth} levels` },
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -91,13 +98,6 @@ export function parseJsonText(bytes: Uint8Array): ReadResult {
         rule: "json-syntax",
         message: `invalid JSON at line ${where.line}, column ${where.column}: ${detail}`,
       },
-    };
-  }
-  const depth = depthOf(value, LIMITS.maxDepth);
-  if (depth > LIMITS.maxDepth) {
-    return {
-      ok: false,
-      problem: { path: "$", rule: "max-depth", message: `nesting is deeper than the limit of ${LIMITS.maxDepth} levels` },
     };
   }
   const hidden = scanJson(text);

@@ -2,7 +2,8 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { projectPaths } from "../config.js";
+import { LIMITS, projectPaths } from "../config.js";
+import { nestsDeeperThan } from "../load/jsonScan.js";
 import { FILES } from "../routes.js";
 import { Dataset, Status } from "../schema/index.js";
 
@@ -43,6 +44,8 @@ function parseWith<Schema extends z.ZodType>(schema: Schema, json: unknown, wher
 }
 
 function parseJson(text: string, where: string): unknown {
+  // Before parsing: a 64 MB document of brackets would cost gigabytes to build, whatever the schema then says.
+  if (nestsDeeperThan(text, LIMITS.maxOutsideDepth)) throw new SourceError(`${where} is nested deeper than ${LIMITS.maxOutsideDepth} levels, which no document of the API is`);
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { ProjectPaths } from "../config.js";
+import { LIMITS, type ProjectPaths } from "../config.js";
+import { nestsDeeperThan } from "../load/jsonScan.js";
 import { loadData } from "../load/loadData.js";
 import { BodyTooLarge, describeNetworkError, getFollowing, readLimited, type NetPolicy } from "../net/request.js";
 import { admit } from "../net/door.js";
@@ -55,10 +56,13 @@ async function askRegister(adapter: RegisterAdapter, id: string, options: Regist
   let body: unknown = null;
   try {
     const bytes = await readLimited(hop.response, 2 * 1024 * 1024);
-    try {
-      body = JSON.parse(bytes.toString("utf8"));
-    } catch {
-      body = null;
+    // Nested too deep to be a register's answer: read as no answer, before it could cost memory to parse.
+    if (!nestsDeeperThan(bytes, LIMITS.maxOutsideDepth)) {
+      try {
+        body = JSON.parse(bytes.toString("utf8"));
+      } catch {
+        body = null;
+      }
     }
   } catch (error) {
     return { error: error instanceof BodyTooLarge ? "answer too large" : describeNetworkError(error) };

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { LIMITS } from "../config.js";
+import { nestsDeeperThan } from "../load/jsonScan.js";
 import { BodyTooLarge, DEFAULT_NET_POLICY, PROJECT_URL, describeNetworkError, discard, getFollowing, readLimited, type NetPolicy } from "../net/request.js";
 import { mayCarryKey, type KeyGrant } from "./apiKey.js";
 
@@ -107,6 +109,7 @@ export async function getJson(endpoint: string, grant: KeyGrant | undefined, pol
     if (/html/i.test(response.headers.get("content-type") ?? "") || /^\s*</.test(text)) {
       return { ok: false, httpStatus: response.status, error: "HTML instead of JSON", attempts };
     }
+    if (nestsDeeperThan(text, LIMITS.maxOutsideDepth)) return { ok: false, httpStatus: response.status, error: `JSON nested deeper than ${LIMITS.maxOutsideDepth} levels`, attempts };
     try {
       return { ok: true, httpStatus: response.status, body: JSON.parse(text), text, attempts, url: url.href };
     } catch {
