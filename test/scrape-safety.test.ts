@@ -271,3 +271,56 @@ describe("hostile review, round 3: keys, redirects, private addresses and slow p
     expect((await fs.readdir(folder)).join(" ")).not.toMatch(/secret/);
   });
 });
+
+describe("--record passes the same door as everything else (review 5)", () => {
+  const KEY = "sk-echoed-secret-0123456789";
+  const recordRun = async (id: string, env: NodeJS.ProcessEnv = {}) => {
+    tree = await makeTree([record(id)]);
+    const folder = path.join(tree.root, "fixtures");
+    const logs: string[] = [];
+    await scrape(projectPaths(tree.root), [record(id)] as unknown as Provider[], { only: [], concurrency: 1, policy: POLICY, now: NOW, log: (line) => logs.push(line), env, recordTo: folder });
+    const files = await fs.readdir(folder).catch(() => [] as string[]);
+    const texts = await Promise.all(files.map((name) => fs.readFile(path.join(folder, name), "utf8")));
+    return { folder, logs, files, texts };
+  };
+
+  it("never writes a key an endpoint echoes back: the answer is not recorded, and the run says why", async () => {
+    // A server that repeats the Authorization header it was sent, as some error and debug answers do.
+    plays.set("0/echo/v1/models", (request, response) =>
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ object: "list", data: [{ id: "m-a", object: "model", owned_by: "acme" }], debug: { authorization: request.headers.authorization } })),
+    );
+    const { files, texts, logs } = await recordRun("echo", { EVIDENCE_API_KEY_ECHO: KEY });
+    expect(seen.get("0/echo/v1/models")?.authorization).toBe(`Bearer ${KEY}`);
+    expect(files).toEqual([]);
+    expect(texts.join("")).not.toContain(KEY);
+    expect(logs.join("\n")).toContain("record  echo: the answer repeats an API key; nothing was recorded");
+    expect(logs.join("\n")).not.toContain(KEY);
+    // The observation itself holds only what the adapter read.
+    expect(await fs.readFile(path.join(tree.paths.observations, "echo.json"), "utf8")).not.toContain(KEY);
+  });
+
+  it("never writes another provider's key either, nor one spelled with escapes in the raw answer", async () => {
+    const escaped = JSON.stringify({ object: "list", data: [{ id: "m-a", object: "model", note: KEY }] }).replace("sk-", "\\u0073k-");
+    plays.set("0/other/v1/models", json(escaped));
+    const { files, logs } = await recordRun("other", { EVIDENCE_API_KEY_SOMEONE_ELSE: KEY });
+    expect(files).toEqual([]);
+    expect(logs.join("\n")).toContain("nothing was recorded");
+  });
+
+  it("records the answer as parsed, every string cleaned of control, bidirectional and invisible characters", async () => {
+    plays.set("0/dirty/v1/models", json({ object: "list", data: [{ id: "m-a", object: "model", owned_by: "acme\u202e\u0007 labs\nnew line", "na\u200bme": "x" }] }));
+    const { files, texts } = await recordRun("dirty");
+    expect(files.sort()).toEqual(["dirty.recorded.json", "dirty.recorded.source.md"]);
+    const recording = texts[files.indexOf("dirty.recorded.json")]!;
+    expect(JSON.parse(recording)).toEqual({ object: "list", data: [{ id: "m-a", object: "model", owned_by: "acme labs new line", "na me": "x" }] });
+    expect(recording).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u200b\u202e]/u);
+  });
+
+  it("a model id that repeats the key is never written to the observation either", async () => {
+    plays.set("0/idkey/v1/models", json(list("m-a", KEY)));
+    const { summary, logs } = await run([record("idkey")], { env: { EVIDENCE_API_KEY_IDKEY: KEY } });
+    expect(summary.failed).toBe(1);
+    expect(logs.join("\n")).toContain("the answer repeats an API key");
+    await expect(fs.readFile(path.join(tree.paths.observations, "idkey.json"), "utf8")).rejects.toThrow();
+  });
+});

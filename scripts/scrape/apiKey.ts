@@ -6,6 +6,13 @@ export function apiKeyVariable(id: string): string {
   return `EVIDENCE_API_KEY_${id.toUpperCase().replace(/-/g, "_")}`;
 }
 
+/** Every provider key this run could hold: none of them may ever be written, whoever's answer repeats it. */
+export function apiKeysIn(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => name.startsWith("EVIDENCE_API_KEY_") && typeof value === "string" && value.length > 0)
+    .map(([, value]) => value!);
+}
+
 const WELL_FORMED_KEY = /^[\x21-\x7e]{8,4096}$/;
 
 /** A key and the one host (host[:port]) it may be sent to. */

@@ -17,8 +17,8 @@ export type ModelsListResult =
       /** More models (or pages) were offered than an observation keeps. */
       truncated: boolean;
       openAiList: boolean;
-      /** The first page exactly as it came (the body only: no headers, no key), for a recording. */
-      firstPage: string;
+      /** The first page as parsed (the body only: no headers), for a recording; it still passes recordingOf. */
+      firstPage: unknown;
     }
   | { ok: false; httpStatus: number | null; error: string; attempts: number };
 
@@ -39,7 +39,7 @@ export async function fetchModelsList(endpoint: string, options: ReadOptions): P
   let truncated = false;
   let pages = 0;
   let httpStatus = 0;
-  let firstPage = "";
+  let firstPage: unknown = null;
   const deadline = Date.now() + policy.providerDeadlineMs;
   for (let url: string | null = endpoint; url !== null; ) {
     if (pages >= policy.maxPages) {
@@ -51,7 +51,7 @@ export async function fetchModelsList(endpoint: string, options: ReadOptions): P
     if (!answer.ok) return { ...answer, attempts, ...(pages > 0 && { error: `page ${pages + 1}: ${answer.error}` }) };
     pages += 1;
     httpStatus = answer.httpStatus;
-    if (pages === 1) firstPage = answer.text;
+    if (pages === 1) firstPage = answer.body;
     const page = adapter.parse(answer.body, { currency: options.source?.currency });
     if (!page) return { ok: false, httpStatus, error: `JSON is not ${adapter.expected}`, attempts };
     openAiList &&= page.openAiList;

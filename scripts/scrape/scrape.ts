@@ -7,10 +7,10 @@ import { Observation, Slug, type Provider } from "../schema/index.js";
 import { writeAtomically } from "../util/files.js";
 import { mapLimit } from "../util/pool.js";
 import { DEFAULT_ADAPTER, type AdapterName } from "./adapters/index.js";
-import { apiKeyVariable, keyGrantFor } from "./apiKey.js";
+import { apiKeysIn, apiKeyVariable, keyGrantFor } from "./apiKey.js";
 import { scrubSecrets } from "../net/request.js";
 import { attemptsOf, observationText } from "./attempt.js";
-import { recordAnswer } from "./record.js";
+import { recordAnswer, recordingOf } from "./record.js";
 import { DEFAULT_POLICY, fetchModelsList, type FetchPolicy } from "./fetchModels.js";
 import { readScrapeSources, type ScrapeSource } from "./sources.js";
 import { changesBetween, type ProviderOutcome, type ScrapeSummary } from "./summary.js";
@@ -90,7 +90,8 @@ export async function scrape(paths: ProjectPaths, providers: readonly Provider[]
     const { grant, withheld } = keyGrantFor(record.id, stringValueOf(record.api?.base_url), source, options.env);
     const fetched = await fetchModelsList(endpoint, { adapter, source, grant, policy: options.policy });
     // Whatever went wrong, no word of the key reaches the observation, the log or the summary.
-    const result = fetched.ok ? fetched : { ...fetched, error: scrubSecrets(fetched.error, [grant?.key, rawKeyOf(record.id, options.env)]) };
+    const keys = [grant?.key, rawKeyOf(record.id, options.env), ...apiKeysIn(options.env ?? process.env)];
+    const result = fetched.ok ? fetched : { ...fetched, error: scrubSecrets(fetched.error, keys) };
     const { attempt, good } = attemptsOf(result, endpoint, adapter, now().toISOString().replace(/\.\d{3}Z$/, "Z"));
     const file = path.join(paths.observations, `${record.id}.json`);
     const previous = await readObservation(file, record.id);
@@ -101,10 +102,19 @@ export async function scrape(paths: ProjectPaths, providers: readonly Provider[]
       log(`  failed  ${record.id}: ${admitted.reason}`);
       return { id: record.id, ok: false, error: admitted.reason, ...(withheld && { keyWithheld: withheld }) };
     }
-    await writeAtomically(file, observationText(admitted.value));
+    const text = observationText(admitted.value);
+    // A model id that repeats the key would carry it into the observation and the pull request.
+    if (keys.some((key) => key !== undefined && key.length >= 4 && text.includes(key))) {
+      const refused = "the answer repeats an API key; nothing was written and the last good observation is kept";
+      log(`  failed  ${record.id}: ${refused}`);
+      return { id: record.id, ok: false, error: refused, ...(withheld && { keyWithheld: withheld }) };
+    }
+    await writeAtomically(file, text);
     if (options.recordTo && result.ok) {
-      const recorded = await recordAnswer(options.recordTo, record.id, endpoint, adapter, result.httpStatus, result.firstPage, now());
-      if (recorded) log(`  record  ${record.id}: first recorded answer saved as ${recorded}`);
+      const recording = recordingOf(result.firstPage, keys);
+      const recorded = recording.ok ? await recordAnswer(options.recordTo, record.id, endpoint, adapter, result.httpStatus, recording.text, now()) : null;
+      if (!recording.ok) log(`  record  ${record.id}: ${recording.reason}`);
+      else if (recorded) log(`  record  ${record.id}: first recorded answer saved as ${recorded}`);
     }
     const took = `${Date.now() - started} ms`;
     if (withheld) log(`  note    ${record.id}: API key not sent: ${withheld}`);
