@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * Whether a source still says what a Fact quotes. Pages and files differ from a quote in ways that carry no
  * meaning: markup, line breaks, typographic quotes and dashes, case. Both sides are reduced to the words
@@ -68,4 +70,9 @@ export function pinnedFileOf(url: string): PinnedFile | null {
   const match = blob ?? raw;
   if (!match) return null;
   return { owner: match[1]!, repo: match[2]!, commit: match[3]!, path: decodeURIComponent(match[4]!) };
+}
+
+/** The key a quote is remembered by in data/sources.json: the start of the SHA-256 of its words, so spacing and typography do not matter. */
+export function quoteKey(quote: string): string {
+  return createHash("sha256").update(quoteParts(quote).join(" … ")).digest("hex").slice(0, 16);
 }
