@@ -1,0 +1,67 @@
+import type { Command } from "commander";
+import path from "node:path";
+import { todayUtc } from "../config.js";
+import { DEFAULT_NET_POLICY } from "../net/request.js";
+import { errorsOf } from "../problems.js";
+import { PRICE_REGISTRIES, type PriceRegistryName } from "../schema/index.js";
+import { EXIT, type CommandContext } from "./context.js";
+import { runLocked } from "./dataLock.js";
+import { collect, nowToTheSecond, parseEndpoints, parseMilliseconds, writeSummary } from "./options.js";
+
+const REGISTRY_HOST_NAMES = { raw: "raw", "github-api": "github-api" } as const;
+
+interface CorroborateOptions {
+  from: string[];
+  registry: string[];
+  endpoint: string[];
+  allowPrivate?: boolean;
+  timeout: number;
+  summaryFile?: string;
+  appendSummary?: boolean;
+}
+
+/** `corroborate`: reads the public price registries (or local copies of them) into data/corroborations/<registry>.json. */
+export function registerCorroborateCommand(program: Command, context: CommandContext): void {
+  program
+    .command("corroborate")
+    .description("read the public price registries (genai-prices, litellm) into data/corroborations/<registry>.json; the build compares their prices and model lists with the records")
+    // npm keeps an option before `--` for itself: `npm run corroborate --from FILE` hands over FILE alone, so a
+    // file named as an argument is a local copy too.
+    .argument("[file...]", "local copies, as with --from")
+    .option("--from <file>", "read this local copy (either registry's format, told apart by its shape) instead of the network (repeatable, one per registry)", collect, [])
+    .option("--registry <name>", `only this registry from the network (repeatable): ${PRICE_REGISTRIES.join(", ")}`, collect, [])
+    .option("--endpoint <host=url>", "another base URL for raw (the files) or github-api (their commits) (repeatable; tests)", collect, [])
+    .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
+    .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
+    .option("--summary-file <path>", "also write a Markdown section of what was read and what the next build queues for review (the refresh pull request's description)")
+    .option("--append-summary", "add the section to the end of --summary-file instead of replacing it")
+    .action(async (files: string[], options: CorroborateOptions, command: Command) => {
+      const from = [...options.from, ...files];
+      const unknown = options.registry.filter((name) => !(PRICE_REGISTRIES as readonly string[]).includes(name));
+      if (unknown.length > 0) command.error(`error: --registry: no price registry named ${unknown.join(", ")} (known: ${PRICE_REGISTRIES.join(", ")})`, { exitCode: 2 });
+      if (from.length > 0 && options.registry.length > 0) command.error("error: --from names the registries by its files; leave out --registry", { exitCode: 2 });
+      await runLocked(context, "corroborate", () => corroborate(context, from, options));
+    });
+}
+
+async function corroborate(context: CommandContext, from: readonly string[], options: CorroborateOptions): Promise<void> {
+  const paths = context.paths();
+  const { runCorroborate } = await import("../corroborate/run.js");
+  const outcomes = await runCorroborate(paths, {
+    registries: options.registry as PriceRegistryName[],
+    from: from.map((file) => path.resolve(file)),
+    fetch: { policy: { ...DEFAULT_NET_POLICY, timeoutMs: options.timeout, allowPrivate: options.allowPrivate === true }, hosts: parseEndpoints(options.endpoint, REGISTRY_HOST_NAMES), env: process.env },
+    now: nowToTheSecond(),
+  });
+  const failed = outcomes.filter((outcome) => outcome.kind === "failed").length;
+  const { outcomeLines, previewLine, previewOf, summarySection } = await import("../corroborate/report.js");
+  console.log(`corroborate: ${outcomes.length - failed} read, ${failed} failed`);
+  for (const line of outcomeLines(outcomes)) console.log(line);
+  // What the next build makes of it: the same load → validate → merge.
+  const { loadDataset } = await import("../dataset.js");
+  const dataset = await loadDataset(paths, todayUtc());
+  const preview = errorsOf(dataset.problems).length === 0 ? previewOf(dataset.providers, dataset.reviewQueue) : null;
+  console.log(preview ? previewLine(preview) : "corroborate: the data has errors, so the next build cannot be previewed (npm run validate)");
+  if (options.summaryFile) await writeSummary(options.summaryFile, summarySection(outcomes, preview), options.appendSummary === true);
+  if (failed > 0) context.setExitCode(EXIT.failed);
+}
