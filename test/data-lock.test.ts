@@ -49,7 +49,7 @@ describe("one run at a time writes data/ (review 5)", () => {
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(/^sources: data\/ is being written by `sources` \(process \d+ on [^,]+, started [^)]+\); nothing was done\. Run this again when it has finished; if no such run is going, delete data\/\.jobs\.lock\n$/);
     expect(asked).not.toContain("/quick");
-    for (const job of [["registry"], ["source-dates", "--offline"], ["corroborate", "--registry", "litellm"], ["scrape"]]) {
+    for (const job of [["registry"], ["source-dates", "--offline"], ["corroborate", "--registry", "litellm"], ["scrape"], ["document-versions", "--from", tree.root, "--repository", "acme/versions"]]) {
       const other = await runCli(["--root", tree.root, ...job]);
       expect(other.code, job[0]).toBe(1);
       expect(other.stderr, job[0]).toContain(`${job[0]}: data/ is being written by \`sources\``);

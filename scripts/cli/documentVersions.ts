@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { todayUtc } from "../config.js";
 import { runDocumentVersions } from "../documentVersions/run.js";
 import { cleanText } from "../net/outsideText.js";
+import { runLocked } from "./dataLock.js";
 import type { JobContext } from "./jobs.js";
 
 /**
@@ -23,10 +24,13 @@ export function registerDocumentVersionsCommand(program: Command, context: JobCo
         context.setExitCode(2);
         return;
       }
-      const run = await runDocumentVersions(context.paths(), { ...options, today: todayUtc() });
-      const documents = Object.keys(run.archive.documents).length;
-      console.log(`document-versions: ${run.archive.repository} at ${run.archive.commit.slice(0, 12)}: ${documents} cited document${documents === 1 ? "" : "s"} kept in data/document-versions.json; ${run.rechecks.length} Fact${run.rechecks.length === 1 ? "" : "s"} cite a document with a newer version`);
-      // Names from the archive are printed as plain text: no backticks, so a Markdown summary cannot be broken out of.
-      for (const entry of run.rechecks) console.log(`  ${entry.provider} ${entry.path}: ${cleanText(entry.note ?? "", 300).replace(/`/g, "'")}`);
+      // It writes data/document-versions.json: one run at a time with the other jobs that write data/.
+      await runLocked(context, "document-versions", async () => {
+        const run = await runDocumentVersions(context.paths(), { ...options, today: todayUtc() });
+        const documents = Object.keys(run.archive.documents).length;
+        console.log(`document-versions: ${run.archive.repository} at ${run.archive.commit.slice(0, 12)}: ${documents} cited document${documents === 1 ? "" : "s"} kept in data/document-versions.json; ${run.rechecks.length} Fact${run.rechecks.length === 1 ? "" : "s"} cite a document with a newer version`);
+        // Names from the archive are printed as plain text: no backticks, so a Markdown summary cannot be broken out of.
+        for (const entry of run.rechecks) console.log(`  ${entry.provider} ${entry.path}: ${cleanText(entry.note ?? "", 300).replace(/`/g, "'")}`);
+      });
     });
 }
