@@ -2,11 +2,15 @@ import { promises as fs } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, confirmedFact, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, snapshot, type Tree } from "./helpers.js";
+import { cleanUp, confirmedFact, gitAsTestUser, listenOnLoopback, makeTree, minimalRecord, REPO_ROOT, runCli, snapshot, type Tree } from "./helpers.js";
 
 const FIXTURES = path.join(REPO_ROOT, "test", "fixtures", "price-registries");
 const GENAI_PRICES = path.join(FIXTURES, "genai-prices.json");
 const LITELLM = path.join(FIXTURES, "litellm.json");
+/** The commits the fixtures were read at (see their README): a local copy is cited at its commit. */
+const GENAI_PIN = "https://github.com/pydantic/genai-prices/blob/47df840a5ab10bbcffb8e5ac01b9899032245d1b/prices/new_data/v2/data.json";
+const LITELLM_PIN = "https://github.com/BerriAI/litellm/blob/00035b69f416be24e2e323c13198d9b7d2d1bdf9/model_prices_and_context_window.json";
+const PINS = ["--pinned-url", GENAI_PIN, "--pinned-url", LITELLM_PIN];
 
 let tree: Tree | undefined;
 let server: Server | undefined;
@@ -52,18 +56,18 @@ describe("npm run corroborate --from <file>", () => {
   it("writes what each registry lists, and the build corroborates, queues and keeps every manual value", async () => {
     tree = await makeTree(RECORDS);
     const summaryFile = path.join(tree.root, "summary.md");
-    const run = await runCli(["--root", tree.root, "corroborate", "--from", GENAI_PRICES, "--from", LITELLM, "--summary-file", summaryFile]);
+    const run = await runCli(["--root", tree.root, "corroborate", "--from", GENAI_PRICES, "--from", LITELLM, ...PINS, "--summary-file", summaryFile]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("corroborate: 2 read, 0 failed");
-    expect(run.stdout).toContain("genai-prices: read the local copy genai-prices.json; mistral-ai-api (mistral, 8 models, USD), ovhcloud-ai-endpoints (ovhcloud, 5 models, USD)");
+    expect(run.stdout).toContain("genai-prices: read the local copy genai-prices.json (commit 47df840a5ab1); mistral-ai-api (mistral, 8 models, USD), ovhcloud-ai-endpoints (ovhcloud, 5 models, USD)");
     expect(run.stdout).toContain("scaleway-generative-apis (scaleway, 1 model, currency unknown: prices not compared); not listed: nebius, ovhcloud");
 
     const genai = await readJson(path.join(corroborations(tree), "genai-prices.json"));
     expect(genai).toMatchObject({
       registry: "genai-prices",
-      source_url: "https://github.com/pydantic/genai-prices/blob/main/prices/new_data/v2/data.json",
-      read: { from: "file", file: "genai-prices.json", commit: null },
+      source_url: GENAI_PIN,
+      read: { from: "file", file: "genai-prices.json", commit: "47df840a5ab10bbcffb8e5ac01b9899032245d1b" },
     });
     const day = genai.checked_at.slice(0, 10);
     expect((await runCli(["--root", tree.root, "validate"])).code).toBe(0);
@@ -102,13 +106,13 @@ describe("npm run corroborate --from <file>", () => {
 
   it("refuses a file of neither format or one that lists no mapped provider, and keeps the last good files", async () => {
     tree = await makeTree(RECORDS);
-    expect((await runCli(["--root", tree.root, "corroborate", "--from", GENAI_PRICES, "--from", LITELLM])).code).toBe(0);
+    expect((await runCli(["--root", tree.root, "corroborate", "--from", GENAI_PRICES, "--from", LITELLM, ...PINS])).code).toBe(0);
     const before = await snapshot(corroborations(tree));
     const notRegistry = await tree.writeRaw("elsewhere/number.json", "42");
     const noProvider = await tree.writeRaw("elsewhere/other.json", JSON.stringify({ "groq/llama-3.1-8b-instant": { litellm_provider: "groq", input_cost_per_token: 5e-8 } }));
     const broken = await tree.writeRaw("elsewhere/broken.json", '{"mistral/x": {');
 
-    const run = await runCli(["--root", tree.root, "corroborate", "--from", notRegistry, "--from", noProvider, "--from", broken]);
+    const run = await runCli(["--root", tree.root, "corroborate", "--from", notRegistry, "--from", noProvider, "--from", broken, ...PINS]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("number.json: failed, neither genai-prices' format (a list of providers) nor litellm's (an object of models)");
     expect(run.stdout).toContain("litellm: failed, lists none of the providers mapped to records (mistral, nscale, nebius, scaleway, ovhcloud); data/corroborations/litellm.json kept as it was");
@@ -122,7 +126,7 @@ describe("npm run corroborate --from <file>", () => {
     const data = JSON.parse(await fs.readFile(LITELLM, "utf8"));
     data[`nscale/${"x".repeat(150)}/${"y".repeat(100)}`] = { litellm_provider: "nscale", mode: "chat", input_cost_per_token: 1e-7 };
     const tooLong = await tree.writeRaw("elsewhere/litellm-long.json", JSON.stringify(data));
-    const run = await runCli(["--root", tree.root, "corroborate", "--from", tooLong]);
+    const run = await runCli(["--root", tree.root, "corroborate", "--from", tooLong, ...PINS]);
     // boundedText leaves the over-long name out at the door; what remains is written.
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("1 entry left out (another shape, a hidden character or an over-long name)");
@@ -138,13 +142,87 @@ describe("npm run corroborate --from <file>", () => {
     const both = await runCli(["--root", tree.root, "corroborate", "--registry", "litellm", "--from", LITELLM]);
     expect(both.code).toBe(2);
     // `npm run corroborate --from FILE` (no `--`) hands the command FILE alone: an argument is a local copy too.
-    const bare = await runCli(["--root", tree.root, "corroborate", LITELLM]);
+    const bare = await runCli(["--root", tree.root, "corroborate", LITELLM, LITELLM_PIN]);
     expect(bare.code).toBe(0);
     expect(bare.stdout).toContain("litellm: read the local copy litellm.json");
-    const second = await runCli(["--root", tree.root, "corroborate", "--from", LITELLM, LITELLM]);
+    const second = await runCli(["--root", tree.root, "corroborate", "--from", LITELLM, LITELLM, ...PINS]);
     expect(second.code).toBe(1);
     expect(second.stdout).toContain("a second local copy in litellm's format");
   });
+});
+
+describe("a local copy is cited by what was read, never the live URL (review 5)", () => {
+  const LIVE = /blob\/main\//;
+
+  it("a copy that nothing dates is refused, writes nothing, and says what to give", async () => {
+    tree = await makeTree(RECORDS);
+    // A copy saved outside any checkout (the temporary tree is not one).
+    const copy = await tree.writeRaw("elsewhere/genai-prices.json", await fs.readFile(GENAI_PRICES));
+    const run = await runCli(["--root", tree.root, "corroborate", "--from", copy]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      "genai-prices: failed, which commit of pydantic/genai-prices prices/new_data/v2/data.json it is cannot be told; give --from a git checkout or git directory of pydantic/genai-prices, or --pinned-url https://github.com/pydantic/genai-prices/blob/<commit>/prices/new_data/v2/data.json; data/corroborations/genai-prices.json not written",
+    );
+    await expect(fs.stat(path.join(corroborations(tree), "genai-prices.json"))).rejects.toThrow();
+  });
+
+  it("a pinned URL names the copy's commit: source_url is the file at that commit", async () => {
+    tree = await makeTree(RECORDS);
+    expect((await runCli(["--root", tree.root, "corroborate", "--from", LITELLM, "--pinned-url", LITELLM_PIN])).code).toBe(0);
+    const written = await readJson(path.join(corroborations(tree), "litellm.json"));
+    expect(written.source_url).toBe(LITELLM_PIN);
+    expect(written.read).toEqual({ from: "file", file: "litellm.json", commit: "00035b69f416be24e2e323c13198d9b7d2d1bdf9", committed_on: null, etag: null, last_modified: null });
+    // A pin that names a branch, another file or another repository is a usage error.
+    for (const pin of [LITELLM_PIN.replace(/[0-9a-f]{40}/, "main"), LITELLM_PIN.replace("model_prices", "other_prices"), LITELLM_PIN.replace("BerriAI", "someone-else")]) {
+      const wrong = await runCli(["--root", tree.root, "corroborate", "--from", LITELLM, "--pinned-url", pin]);
+      expect(wrong.code, pin).toBe(2);
+      expect(wrong.stderr, pin).toContain("is not a pinned file URL of a price registry");
+    }
+  });
+
+  it("a git checkout or git directory of the registry dates itself: the commit that last changed the file", async () => {
+    const git = (cwd: string, ...args: string[]) => gitAsTestUser(cwd, args, "2026-08-21T20:02:24Z");
+    tree = await makeTree(RECORDS);
+    const checkout = path.join(tree.root, "litellm");
+    await fs.mkdir(checkout);
+    await git(checkout, "init", "-q");
+    await git(checkout, "remote", "add", "origin", "https://github.com/BerriAI/litellm.git");
+    await fs.copyFile(LITELLM, path.join(checkout, "model_prices_and_context_window.json"));
+    await git(checkout, "add", ".");
+    await git(checkout, "commit", "-q", "-m", "prices");
+    const commit = await git(checkout, "rev-parse", "HEAD");
+    const pinned = `https://github.com/BerriAI/litellm/blob/${commit}/model_prices_and_context_window.json`;
+
+    for (const given of [checkout, path.join(checkout, "model_prices_and_context_window.json")]) {
+      const run = await runCli(["--root", tree.root, "corroborate", "--from", given]);
+      expect(run.code, run.stdout).toBe(0);
+      const written = await readJson(path.join(corroborations(tree), "litellm.json"));
+      expect(written.source_url).toBe(pinned);
+      expect(written.read).toMatchObject({ from: "file", commit, committed_on: "2026-08-21" });
+    }
+
+    // A bare clone (a git directory) reads the file as committed.
+    const bare = path.join(tree.root, "litellm.git");
+    await git(tree.root, "clone", "-q", "--bare", checkout, bare);
+    await git(bare, "remote", "set-url", "origin", "git@github.com:BerriAI/litellm.git");
+    expect((await runCli(["--root", tree.root, "corroborate", "--from", bare])).code).toBe(0);
+    expect((await readJson(path.join(corroborations(tree), "litellm.json"))).source_url).toBe(pinned);
+
+    // Changed since its commit, the file is not what the pinned URL shows.
+    const before = await fs.readFile(path.join(corroborations(tree), "litellm.json"), "utf8");
+    await fs.appendFile(path.join(checkout, "model_prices_and_context_window.json"), " ");
+    const changed = await runCli(["--root", tree.root, "corroborate", "--from", path.join(checkout, "model_prices_and_context_window.json")]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toContain("(it differs from the checkout's HEAD)");
+    // A checkout of another repository cannot vouch for a commit of this one.
+    await git(checkout, "checkout", "-q", "--", ".");
+    await git(checkout, "remote", "set-url", "origin", "https://github.com/someone/fork-of-litellm");
+    const fork = await runCli(["--root", tree.root, "corroborate", "--from", checkout]);
+    expect(fork.code).toBe(1);
+    expect(fork.stdout).toContain("its origin is someone/fork-of-litellm, not BerriAI/litellm");
+    expect(await fs.readFile(path.join(corroborations(tree), "litellm.json"), "utf8")).toBe(before);
+    expect(before).not.toMatch(LIVE);
+  }, 60_000);
 });
 
 describe("npm run corroborate from the published URLs (a loopback stand-in)", () => {
@@ -202,7 +280,7 @@ describe("npm run corroborate from the published URLs (a loopback stand-in)", ()
 
   it("a registry that fails is a failure of that registry only; its last good file stays", async () => {
     tree = await makeTree(RECORDS);
-    expect((await runCli(["--root", tree.root, "corroborate", "--from", GENAI_PRICES])).code).toBe(0);
+    expect((await runCli(["--root", tree.root, "corroborate", "--from", GENAI_PRICES, ...PINS])).code).toBe(0);
     const before = await fs.readFile(path.join(corroborations(tree), "genai-prices.json"), "utf8");
     const { origin } = await github(500);
     const run = await runCli(["--root", tree.root, "corroborate", "--endpoint", `raw=${origin}`, "--endpoint", `github-api=${origin}`, "--allow-private"]);
@@ -217,7 +295,7 @@ describe("npm run corroborate from the published URLs (a loopback stand-in)", ()
 describe("data/corroborations/ in validation", () => {
   it("names the file, the JSON path and the rule of a hand-edited file that does not fit, and warns of an unknown provider", async () => {
     tree = await makeTree([minimalRecord("nscale-serverless")]);
-    expect((await runCli(["--root", tree.root, "corroborate", "--from", LITELLM])).code).toBe(0);
+    expect((await runCli(["--root", tree.root, "corroborate", "--from", LITELLM, ...PINS])).code).toBe(0);
     const file = path.join(corroborations(tree), "litellm.json");
     const good = await readJson(file);
     good.providers["nscale-serverless"].models[0].input_per_1m = -1;

@@ -26,7 +26,7 @@ const plain = (text: string) => withoutHiddenCharacters(text).replace(/[`\r\n]/g
 
 function whereRead(outcome: Extract<CorroborateOutcome, { kind: "written" }>): string {
   const { read } = outcome.written;
-  if (read.from === "file") return `the local copy ${plain(read.file ?? "")}`;
+  if (read.from === "file") return `the local copy ${plain(read.file ?? "")}${read.commit ? ` (commit ${read.commit.slice(0, 12)}${read.committed_on ? ` of ${read.committed_on}` : ""})` : ""}`;
   const commit = read.commit ? `commit ${read.commit.slice(0, 12)} of ${read.committed_on}` : `commit unknown: ${plain(outcome.commitUnknown ?? "not asked")}`;
   return `${read.url} (${commit})`;
 }

@@ -7,13 +7,16 @@ import { CorroborationFile, PRICE_REGISTRIES, type PriceRegistryName } from "../
 import { writeAtomically } from "../util/files.js";
 import { fetchRegistryFile, MAX_REGISTRY_BYTES, type FetchOptions } from "./fetchRegistry.js";
 import { readRegistry, registryOfFile, UnreadableRegistry, type ReadRegistry } from "./formats.js";
-import { PROVIDER_MAPPINGS, REGISTRY_SOURCES, pageUrl } from "./sources.js";
+import { provenanceOf, readFromGit } from "./localCopy.js";
+import { PROVIDER_MAPPINGS, REGISTRY_SOURCES, pageUrl, type PinnedCopy } from "./sources.js";
 
 export interface CorroborateOptions {
   /** The registries read from their published URLs (ignored when `from` names files). */
   registries: readonly PriceRegistryName[];
-  /** Local copies in either registry's format, read instead of the network. */
+  /** Local copies in either registry's format, or git directories and checkouts of a registry, read instead of the network. */
   from: readonly string[];
+  /** Which commit a local copy is, per registry (--pinned-url); a copy in a checkout of its registry says it itself. */
+  pinned?: readonly PinnedCopy[];
   fetch: FetchOptions;
   now: string;
 }
@@ -109,25 +112,43 @@ async function fromNetwork(paths: ProjectPaths, registry: PriceRegistryName, opt
   return land(paths, { registry, json, read, ref: fetched.commit ?? source.branch, ...(fetched.commitUnknown && { commitUnknown: fetched.commitUnknown }) }, options.now, label);
 }
 
-async function fromFiles(paths: ProjectPaths, files: readonly string[], now: string): Promise<CorroborateOutcome[]> {
+/**
+ * A local copy is cited by what it is: the registry's file at the commit it holds (pinned URL), never the file
+ * on its live branch, whose bytes may differ from those read. A copy nothing dates is refused.
+ */
+async function fromLocal(given: string, pins: readonly PinnedCopy[]): Promise<{ registry: PriceRegistryName; json: unknown; read: Read; ref: string } | { registry: PriceRegistryName | null; reason: string }> {
+  const isFolder = await fs.stat(given).then((stat) => stat.isDirectory(), () => false);
+  if (isFolder) {
+    const fromGit = await readFromGit(given, MAX_REGISTRY_BYTES);
+    if (!fromGit.ok) return { registry: null, reason: fromGit.reason };
+    const parsed = parseJson(fromGit.bytes);
+    if ("reason" in parsed) return { registry: fromGit.registry, reason: parsed.reason };
+    const { commit, committedOn } = fromGit.provenance;
+    return { registry: fromGit.registry, json: parsed.json, ref: commit, read: { from: "file", file: path.basename(given).slice(0, 200), commit, committed_on: committedOn, etag: null, last_modified: null } };
+  }
+  const local = await readLocalCopy(given);
+  if ("reason" in local) return { registry: null, reason: local.reason };
+  const registry = registryOfFile(local.json);
+  if (registry === null) return { registry: null, reason: "neither genai-prices' format (a list of providers) nor litellm's (an object of models)" };
+  const known = await provenanceOf(given, registry, pins);
+  if (!known.ok) return { registry, reason: known.reason };
+  const { commit, committedOn } = known.provenance;
+  return { registry, json: local.json, ref: commit, read: { from: "file", file: path.basename(given).slice(0, 200), commit, committed_on: committedOn, etag: null, last_modified: null } };
+}
+
+async function fromFiles(paths: ProjectPaths, files: readonly string[], pins: readonly PinnedCopy[], now: string): Promise<CorroborateOutcome[]> {
   const outcomes: CorroborateOutcome[] = [];
   const seen = new Set<PriceRegistryName>();
   for (const file of files) {
     const name = path.basename(file);
-    const local = await readLocalCopy(file);
+    const local = await fromLocal(file, pins);
     if ("reason" in local) {
-      outcomes.push({ registry: null, kind: "failed", source: name, reason: local.reason });
-      continue;
-    }
-    const registry = registryOfFile(local.json);
-    if (registry === null) {
-      outcomes.push({ registry: null, kind: "failed", source: name, reason: "neither genai-prices' format (a list of providers) nor litellm's (an object of models)" });
-    } else if (seen.has(registry)) {
-      outcomes.push({ registry, kind: "failed", source: name, reason: `a second local copy in ${registry}'s format; give one per registry` });
+      outcomes.push({ registry: local.registry, kind: "failed", source: name, reason: local.reason });
+    } else if (seen.has(local.registry)) {
+      outcomes.push({ registry: local.registry, kind: "failed", source: name, reason: `a second local copy in ${local.registry}'s format; give one per registry` });
     } else {
-      seen.add(registry);
-      const read: Read = { from: "file", file: name.slice(0, 200), commit: null, committed_on: null, etag: null, last_modified: null };
-      outcomes.push(await land(paths, { registry, json: local.json, read, ref: REGISTRY_SOURCES[registry].branch }, now, name));
+      seen.add(local.registry);
+      outcomes.push(await land(paths, { registry: local.registry, json: local.json, read: local.read, ref: local.ref }, now, name));
     }
   }
   return outcomes;
@@ -139,7 +160,7 @@ async function fromFiles(paths: ProjectPaths, files: readonly string[], now: str
  */
 export async function runCorroborate(paths: ProjectPaths, options: CorroborateOptions): Promise<CorroborateOutcome[]> {
   let outcomes: CorroborateOutcome[];
-  if (options.from.length > 0) outcomes = await fromFiles(paths, options.from, options.now);
+  if (options.from.length > 0) outcomes = await fromFiles(paths, options.from, options.pinned ?? [], options.now);
   else {
     const registries = PRICE_REGISTRIES.filter((registry) => options.registries.length === 0 || options.registries.includes(registry));
     outcomes = [];

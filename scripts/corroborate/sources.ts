@@ -95,3 +95,22 @@ export const PROVIDER_MAPPINGS: Readonly<Record<PriceRegistryName, readonly Prov
     },
   ],
 };
+
+/** A local copy's commit, as a person states it: the registry's file at one commit, in the form pageUrl writes. */
+export interface PinnedCopy {
+  registry: PriceRegistryName;
+  commit: string;
+}
+
+/**
+ * Reads a pinned file URL, https://github.com/<owner>/<repo>/blob/<commit>/<path>, as the file of one registry at
+ * one commit (a full 40-digit commit: a branch or a short one could name other bytes tomorrow); null when it
+ * names another file or no fixed commit.
+ */
+export function pinnedCopyOf(url: string): PinnedCopy | null {
+  const match = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/blob\/([0-9a-f]{40})\/(.+)$/.exec(url);
+  if (!match) return null;
+  const [, repository, commit, file] = match;
+  const registry = (Object.keys(REGISTRY_SOURCES) as PriceRegistryName[]).find((name) => REGISTRY_SOURCES[name].repository.toLowerCase() === repository!.toLowerCase() && REGISTRY_SOURCES[name].path === file);
+  return registry ? { registry, commit: commit! } : null;
+}
