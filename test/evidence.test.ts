@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatReport, reportOf } from "../scripts/report.js";
+import { asks, BUYER_QUESTIONS, type Category } from "../scripts/schema/buyerQuestions.js";
 import { coverageOf, FACT_PATHS } from "../scripts/schema/coverage.js";
 import { Provider, Status } from "../scripts/schema/index.js";
 import { quoteFact } from "../scripts/mcp/cite.js";
@@ -19,6 +20,19 @@ const claimed = (value: unknown, extra: Record<string, unknown> = {}) => ({
 });
 
 /** A record that answers some of the buyer's questions, with dated, undated and partial evidence. */
+/**
+ * Counts derived from the registry, never pinned: a buyer question added to scripts/schema/buyerQuestions.ts
+ * changes them all, and no test here has to change with it.
+ */
+const questionsAsked = (category: Category) => BUYER_QUESTIONS.filter((question) => asks(question, category)).length;
+const questionsNotAsked = (category: Category) => BUYER_QUESTIONS.length - questionsAsked(category);
+/** Fields that are not buyer questions and do not apply to the category (the rest of the schema's Facts do). */
+const NOT_FOR_CATEGORY_BESIDES_QUESTIONS: Partial<Record<Category, readonly string[]>> = {
+  inference_api: ["pricing.pass_through"],
+  compute_gpu: ["pricing.price_per_1m_output_tokens", "pricing.reference_model", "pricing.pass_through", "models", "mcp_support", "own_weights"],
+};
+const fieldsThatApply = (category: Category) => FACT_PATHS.length - questionsNotAsked(category) - (NOT_FOR_CATEGORY_BESIDES_QUESTIONS[category]?.length ?? 0);
+
 const researched = minimalRecord("acme-ai", {
   sovereignty: { datacenter_locations: claimed([{ country: "SE", city: "Stockholm" }, { country: "FI" }], { partial: true }) },
   compliance: {
@@ -67,9 +81,10 @@ describe("evidence a reader can cite", () => {
   it("answers the buyer's questions on the index, each with its status and source, and never turns a gap into no", async () => {
     tree = await makeTree([researched, minimalRecord("bare-gpu", { category: "compute_gpu" })]);
     await tree.build();
+    const gpuFields = fieldsThatApply("compute_gpu");
     for (const [page, words] of [
-      ["index.html", { partial: "partial list", own: "own statement", never: "never", vat: "excl. VAT", notResearched: "not researched", of: "1 of 37 fields researched" }],
-      ["sv/index.html", { partial: "ofullständig lista", own: "egen uppgift", never: "aldrig", vat: "exkl. moms", notResearched: "ej undersökt", of: "1 av 37 fält undersökta" }],
+      ["index.html", { partial: "partial list", own: "own statement", never: "never", vat: "excl. VAT", notResearched: "not researched", of: `1 of ${gpuFields} fields researched` }],
+      ["sv/index.html", { partial: "ofullständig lista", own: "egen uppgift", never: "aldrig", vat: "exkl. moms", notResearched: "ej undersökt", of: `1 av ${gpuFields} fält undersökta` }],
     ] as const) {
       const index = await tree.read(page);
       const card = (id: string) => index.slice(index.indexOf(`<li class="card" id="p-${id}"`), index.indexOf("</li>", index.indexOf(`id="p-${id}"`)));
@@ -94,11 +109,15 @@ describe("evidence a reader can cite", () => {
   it("counts coverage against the fields that apply to the category", () => {
     const gpu = coverageOf(Provider.parse(minimalRecord("bare-gpu", { category: "compute_gpu" })));
     const api = coverageOf(Provider.parse(minimalRecord("bare-ai")));
-    expect(FACT_PATHS).toHaveLength(49);
-    expect(api).toEqual({ applicable: 48, researched: 1 });
-    expect(gpu).toEqual({ applicable: 37, researched: 1 });
+    // Every Fact of the schema once, every buyer question's among them, and Facts that are no question too.
+    const dotted = FACT_PATHS.map((path) => path.join("."));
+    expect(new Set(dotted).size).toBe(dotted.length);
+    expect(dotted).toEqual(expect.arrayContaining([...BUYER_QUESTIONS.map((question) => question.path.join(".")), "availability_status", "ownership.org_number", "contract.egress_free", "models"]));
+    expect(api).toEqual({ applicable: fieldsThatApply("inference_api"), researched: 1 });
+    expect(gpu).toEqual({ applicable: fieldsThatApply("compute_gpu"), researched: 1 });
+    expect(gpu.applicable).toBeLessThan(api.applicable);
     const marked = coverageOf(Provider.parse(minimalRecord("bare-ai", { mcp_support: { value: null, status: "not_applicable" } })));
-    expect(marked.applicable).toBe(47);
+    expect(marked.applicable).toBe(api.applicable - 1);
   });
 
   it("reports source age, undated Facts, partial lists, stale verifications and the buyer's shares", () => {
@@ -141,17 +160,18 @@ describe("evidence a reader can cite", () => {
     });
     const gpu = report.comparedFirst.find((entry) => entry.id === "bare-gpu")!;
     // A GPU rental is not asked about training use, retention, an API or a per-token price.
-    expect(gpu.asked).toBe(15);
+    expect(gpu.asked).toBe(questionsAsked("compute_gpu"));
+    expect(gpu.asked).toBeLessThan(BUYER_QUESTIONS.length);
     expect(gpu.answered).toBe(0);
     expect(gpu.open).toContain("pricing_model");
     expect(gpu.open).not.toContain("training");
     const acme = report.comparedFirst.find((entry) => entry.id === "acme-ai")!;
-    expect(acme.asked).toBe(21);
+    expect(acme.asked).toBe(questionsAsked("inference_api"));
     expect(acme.open).not.toContain("price");
     expect(report.comparedFirstMissing).toEqual(["gone-ai"]);
     expect(report.unpinnedRepositorySources).toEqual([{ id: "bare-gpu", path: "api.docs_url", url: "https://raw.githubusercontent.com/acme/docs/main/index.md" }]);
     const text = formatReport(report, []);
-    expect(text).toMatch(new RegExp(`Records buyers compare first \\(data/compared-first.json\\): ${acme.answered} of 36 buyer's questions answered`));
+    expect(text).toMatch(new RegExp(`Records buyers compare first \\(data/compared-first.json\\): ${acme.answered} of ${gpu.asked + acme.asked} buyer's questions answered`));
     expect(text).toContain("listed but not in the dataset: gone-ai");
     expect(text).toContain("Repository files whose history could not be read (source_date stays null, never guessed): 1");
     expect(text).toContain("history too large to read");
