@@ -4,13 +4,13 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { nextDir, previousDir } from "../scripts/publish/folders.js";
 import { recoverInterruptedSwap } from "../scripts/publish/swap.js";
-import { REPO_ROOT, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
+import { REPO_ROOT, makeTree, minimalRecord, runsOf, snapshot, type Tree } from "./helpers.js";
 
 const CLI = path.join(REPO_ROOT, "bin", "evidence.js");
 const PROVIDERS = 300;
-/** CRASH_KILLS and CONCURRENT_ROUNDS raise the counts for a long run; the defaults keep `npm test` quick. */
-const KILLS = Number(process.env.CRASH_KILLS ?? 20);
-const ROUNDS = Number(process.env.CONCURRENT_ROUNDS ?? 4);
+/** CRASH_KILLS and CONCURRENT_ROUNDS set the counts for a long run; `npm test` kills a few, `npm run test:scale` 20. */
+const KILLS = Number(process.env.CRASH_KILLS ?? runsOf(20, 3));
+const ROUNDS = Number(process.env.CONCURRENT_ROUNDS ?? runsOf(4, 1));
 
 let tree: Tree;
 afterAll(async () => tree?.cleanup());

@@ -7,6 +7,13 @@ import { promisify } from "node:util";
 import { build, type BuildOptions } from "../scripts/build.js";
 import { projectPaths, type ProjectPaths } from "../scripts/config.js";
 
+/**
+ * Loops of many runs (kills, fuzzing) run at full length in `npm run test:scale`, which CI runs too; `npm test`
+ * runs each a few times, so every behaviour is still tried by the quick suite.
+ */
+export const AT_SCALE = process.env.EVIDENCE_TEST_SCALE === "1";
+export const runsOf = (atScale: number, quick: number): number => (AT_SCALE ? atScale : quick);
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const TODAY = "2026-11-22";
 export const BASE_URL = "https://example.test";

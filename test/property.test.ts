@@ -4,7 +4,12 @@ import type { LoadedData } from "../scripts/load/loadData.js";
 import { validateData } from "../scripts/validate/validate.js";
 import { scanJson } from "../scripts/load/jsonScan.js";
 import { jsonPath } from "../scripts/problems.js";
-import { DATASET_META, TODAY, minimalRecord } from "./helpers.js";
+import { DATASET_META, TODAY, minimalRecord, runsOf } from "./helpers.js";
+
+/** Full length in `npm run test:scale`; a tenth of it in `npm test`. */
+const MUTATIONS = runsOf(10_000, 1_000);
+const DOCUMENTS = runsOf(2_000, 200);
+const SCANS = runsOf(3_000, 300);
 
 const RICH = minimalRecord("acme-ai", {
   legal_name: "Acme AI AB",
@@ -49,7 +54,7 @@ const loaded = (value: unknown, stem = "acme-ai"): LoadedData => ({
 });
 
 describe("property: the validator never throws", () => {
-  it("on 10,000 random mutations of a valid record it returns errors or a valid dataset", () => {
+  it(`on ${MUTATIONS.toLocaleString("en")} random mutations of a valid record it returns errors or a valid dataset`, () => {
     fc.assert(
       fc.property(fc.constantFrom(...ALL_PATHS), fc.jsonValue({ maxDepth: 3 }), fc.boolean(), (path, replacement, remove) => {
         const result = validateData(loaded(mutate(RICH, path, replacement, remove)), TODAY);
@@ -61,20 +66,20 @@ describe("property: the validator never throws", () => {
         }
       }),
       {
-        numRuns: 10_000,
+        numRuns: MUTATIONS,
         // Found by an earlier run: a member named "__proto__" made the schema walk read Object.prototype.
         examples: [[["pricing", "_observed", "items", 0], JSON.parse('{"__proto__": {}}'), false]],
       },
     );
   }, 120_000);
 
-  it("on 2,000 arbitrary JSON documents it never throws", () => {
+  it(`on ${DOCUMENTS.toLocaleString("en")} arbitrary JSON documents it never throws`, () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
         const result = validateData(loaded(value), TODAY);
         expect(Array.isArray(result.problems)).toBe(true);
       }),
-      { numRuns: 2_000 },
+      { numRuns: DOCUMENTS },
     );
   }, 60_000);
 
@@ -100,7 +105,7 @@ describe("the scan for what JSON.parse hides", () => {
         expect(found?.kind).toBe("duplicate-key");
         expect(found?.path).toBe(jsonPath([...place, key]));
       }),
-      { numRuns: 3_000 },
+      { numRuns: SCANS },
     );
   });
 });
