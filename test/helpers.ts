@@ -72,13 +72,10 @@ export interface Tree {
   cleanup(): Promise<void>;
 }
 
-/** A temporary project tree with data/ and the real build pointed at it. */
-export async function makeTree(records: Json[] = [minimalRecord()], meta: Json = DATASET_META): Promise<Tree> {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), "evidence-test-"));
+/** The Tree of a project folder that already exists (one made by makeTree, or a copy of one). */
+export function treeAt(root: string): Tree {
   const paths = projectPaths(root);
-  await fs.mkdir(paths.providers, { recursive: true });
-  await fs.writeFile(paths.datasetMeta, JSON.stringify(meta, null, 2));
-  const tree: Tree = {
+  return {
     root,
     paths,
     async writeProvider(id, record, fileName = `${id}.json`) {
@@ -96,6 +93,15 @@ export async function makeTree(records: Json[] = [minimalRecord()], meta: Json =
     read: (relative) => fs.readFile(path.join(paths.publicDir, relative), "utf8"),
     cleanup: () => fs.rm(root, { recursive: true, force: true }),
   };
+}
+
+/** A temporary project tree with data/ and the real build pointed at it. */
+export async function makeTree(records: Json[] = [minimalRecord()], meta: Json = DATASET_META): Promise<Tree> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "evidence-test-"));
+  const paths = projectPaths(root);
+  await fs.mkdir(paths.providers, { recursive: true });
+  await fs.writeFile(paths.datasetMeta, JSON.stringify(meta, null, 2));
+  const tree = treeAt(root);
   for (const record of records) await tree.writeProvider(String(record.id), record);
   return tree;
 }
