@@ -127,28 +127,42 @@ describe("the build lock", () => {
 });
 
 describe("a lock path that is not a lock file (review 5)", () => {
-  it.each([
-    ["an empty folder", (file: string) => fs.mkdir(file), "a folder"],
-    ["a dangling link", (file: string) => fs.symlink(path.join(path.dirname(file), "no-such-file"), file), "a link to"],
-    ["a link to a file", async (file: string) => {
-      const target = path.join(path.dirname(file), "somebody-elses-file");
-      await fs.writeFile(target, "keep me");
-      await fs.symlink(target, file);
-    }, "a link to"],
-  ])("%s is taken away after a few seconds, with a word on what is happening, instead of a silent wait", async (_name, make, kind) => {
-    tree = await makeTree([minimalRecord("acme-ai")]);
-    const file = lockFile(tree.paths.publicDir);
-    await make(file);
-    const told: string[] = [];
-    const started = performance.now();
-    expect(await withBuildLock(tree.paths.publicDir, async () => "ran", { waitMs: 20_000, onWait: (message) => told.push(message) })).toBe("ran");
-    expect(performance.now() - started).toBeLessThan(15_000);
-    expect(told).toHaveLength(1);
-    expect(told[0]).toContain(kind);
-    expect(told[0]).toContain("not a lock file this program writes");
-    await expect(fs.lstat(file)).rejects.toThrow();
-    // What a link pointed to is never touched.
-    if (_name === "a link to a file") expect(await fs.readFile(path.join(path.dirname(file), "somebody-elses-file"), "utf8")).toBe("keep me");
+  it("an empty folder, a dangling link or a link to a file is taken away after a few seconds, with a word on what is happening, instead of a silent wait", async () => {
+    const kinds: Array<[string, (file: string) => Promise<unknown>, string]> = [
+      ["an empty folder", (file) => fs.mkdir(file), "a folder"],
+      ["a dangling link", (file) => fs.symlink(path.join(path.dirname(file), "no-such-file"), file), "a link to"],
+      [
+        "a link to a file",
+        async (file) => {
+          const target = path.join(path.dirname(file), "somebody-elses-file");
+          await fs.writeFile(target, "keep me");
+          await fs.symlink(target, file);
+        },
+        "a link to",
+      ],
+    ];
+    const trees = await Promise.all(kinds.map(() => makeTree([minimalRecord("acme-ai")])));
+    try {
+      // The three wait side by side: each lock is watched for the same few seconds.
+      await Promise.all(
+        kinds.map(async ([name, make, kind], index) => {
+          const file = lockFile(trees[index]!.paths.publicDir);
+          await make(file);
+          const told: string[] = [];
+          const started = performance.now();
+          expect(await withBuildLock(trees[index]!.paths.publicDir, async () => "ran", { waitMs: 20_000, onWait: (message) => told.push(message) }), name).toBe("ran");
+          expect(performance.now() - started, name).toBeLessThan(15_000);
+          expect(told, name).toHaveLength(1);
+          expect(told[0], name).toContain(kind);
+          expect(told[0], name).toContain("not a lock file this program writes");
+          await expect(fs.lstat(file), name).rejects.toThrow();
+          // What a link pointed to is never touched.
+          if (name === "a link to a file") expect(await fs.readFile(path.join(path.dirname(file), "somebody-elses-file"), "utf8")).toBe("keep me");
+        }),
+      );
+    } finally {
+      await Promise.all(trees.map((each) => each.cleanup()));
+    }
   }, 30_000);
 
   it("a folder with files in it stops the build at once, says so, and leaves public/ and the folder as they were", async () => {
