@@ -1,12 +1,13 @@
 import { defineConfig } from "vitest/config";
-import { LOOPS, MAX_WORKERS, SCALE_ONLY } from "./vitest.config.js";
+import { LOOPS, SCALE_ONLY } from "./vitest.config.js";
 
 /** `npm run test:scale`: the scale machinery's tests, and the loops of many runs at full length. */
 export default defineConfig({
   test: {
     include: [...SCALE_ONLY, ...LOOPS],
     env: { EVIDENCE_TEST_SCALE: "1" },
-    maxWorkers: MAX_WORKERS,
+    // One file at a time: the kills are spread over a build's own duration, which another file's work would stretch.
+    fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

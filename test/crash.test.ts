@@ -85,7 +85,7 @@ describe("a build killed with SIGKILL", () => {
     expect(await exists(previousDir(tree.paths.publicDir))).toBe(false);
     expect((await fs.readdir(tree.root)).filter((name) => name.startsWith(".public"))).toEqual([]);
     console.log(`crash test: ${KILLS} kills within ${Math.round(2 * buildMs)} ms of the start, public/ was the old output ${seen.old} times and the new output ${seen.new} times (killed between the renames ${seen.betweenRenames} times)`);
-  }, 60_000 + KILLS * 6_000);
+  }, 60_000 + KILLS * 12_000);
 
   it(`runs builds started together one at a time: ${ROUNDS} rounds of three leave public/ complete and valid`, async () => {
     tree ??= await makeTree([]);
