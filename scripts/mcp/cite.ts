@@ -3,6 +3,7 @@ import { isFact, type FactLike } from "../schema/facts.js";
 import { formatSourceDate, withoutHiddenCharacters } from "../schema/primitives.js";
 import type { Provider } from "../schema/index.js";
 import { questionByPath } from "../schema/buyerQuestions.js";
+import { ANSWER_WORDS } from "../schema/answers.js";
 
 /** A Fact as a tool hands it out: the record's own Fact (provenance intact) and one line that quotes it. */
 export interface CitedFact {
@@ -73,7 +74,7 @@ function valueWords(record: Provider, dotted: string, value: unknown): string {
   if (value === null || value === undefined) return "no value stated";
   const token = tokenWords(dotted, value);
   if (token) return token;
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? ANSWER_WORDS.en.yes : ANSWER_WORDS.en.no;
   if (typeof value === "number") {
     if (dotted === "pricing.price_per_1m_input_tokens") return `${value} ${currencyOf(record)} per 1M input tokens`;
     if (dotted === "pricing.price_per_1m_output_tokens") return `${value} ${currencyOf(record)} per 1M output tokens`;

@@ -1,5 +1,5 @@
 import { BUYER_QUESTIONS, type BuyerQuestion } from "../../schema/buyerQuestions.js";
-import { answerOf, answerText, typedCell } from "../../schema/answers.js";
+import { ANSWER_WORDS, answerOf, answerText, typedCell } from "../../schema/answers.js";
 import { factAt, type FactPath } from "../../schema/factPath.js";
 import type { Provider } from "../../schema/index.js";
 import { BYTE_ORDER_MARK, csvField } from "./csv.js";
@@ -27,8 +27,8 @@ type FactLike = { value?: unknown; status?: unknown; source_url?: unknown; sourc
 /** A value as a person reads it: yes/no, lists joined by "; ", a location as "SE (Stockholm, inference)". */
 export function readable(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (value === true) return "yes";
-  if (value === false) return "no";
+  if (value === true) return ANSWER_WORDS.en.yes;
+  if (value === false) return ANSWER_WORDS.en.no;
   if (typeof value === "string" || typeof value === "number") return String(value);
   if (Array.isArray(value)) return value.map(readable).join("; ");
   if (typeof value === "object") {

@@ -1,7 +1,10 @@
 import type { Category, FactStatus } from "../../schema/index.js";
 import type { AnswerShape } from "../../schema/buyerQuestions.js";
-import type { Lang } from "../../schema/answers.js";
+import { ANSWER_WORDS, type Lang } from "../../schema/answers.js";
 import { LANGUAGE_FOLDERS } from "../../routes.js";
+
+/** A boolean answer's words are the registry's (ANSWER_WORDS), wherever a page says one. */
+const yesAndNo = (lang: Lang): { yes: string; no: string } => ({ yes: ANSWER_WORDS[lang].yes, no: ANSWER_WORDS[lang].no });
 
 export type { Lang };
 export const LANGS: readonly Lang[] = ["en", "sv"];
@@ -29,8 +32,7 @@ const EN = {
   sourceDated: (date: string) => `source dated ${date}`,
   undatedSource: "undated source",
   source: "source",
-  yes: "yes",
-  no: "no",
+  ...yesAndNo("en"),
   partialList: "partial list: a sample, so an item missing from it is not evidence that the provider lacks it",
   completeList: "the provider's complete list",
   derivedFrom: (fields: string) => `derived from ${fields}`,
@@ -253,8 +255,7 @@ const SV: Messages = {
   sourceDated: (date: string) => `källan daterad ${date}`,
   undatedSource: "odaterad källa",
   source: "källa",
-  yes: "ja",
-  no: "nej",
+  ...yesAndNo("sv"),
   partialList: "ofullständig lista: ett urval, så något som saknas i den är inget belägg för att leverantören saknar det",
   completeList: "leverantörens fullständiga lista",
   derivedFrom: (fields: string) => `härledd ur ${fields}`,
