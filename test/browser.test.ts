@@ -185,7 +185,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await page.waitForSelector("#compare-table");
     const headings = await page.locator("#compare-table thead th").allTextContents();
     expect(headings[0]).toBe("Question");
-    expect(headings.slice(1).map((text) => text.split("\n")[0])).toEqual(["Acme AIInference API", "Delta AIInference API", "Gamma RouterGateway / router"]);
+    expect(headings.slice(1).map((text) => text.split("\n")[0])).toEqual(["Acme AIInference APIprocurement pack", "Delta AIInference APIprocurement pack", "Gamma RouterGateway / routerprocurement pack"]);
     const row = (label: string) => page.locator("#compare-table tbody tr", { has: page.locator(`th:text-is("${label}")`) });
     expect(await row("DPA offered").locator("td").first().textContent()).toContain("yes confirmed");
     expect(await row("DPA offered").locator("td").first().textContent()).toContain("source dated 2026-10-15");
@@ -241,7 +241,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await page.click("#prices-EUR thead th:nth-child(3) button");
     const inputs = await page.locator("#prices-EUR tbody td:nth-child(3)").allTextContents();
     expect(inputs.map(Number)).toEqual([...inputs.map(Number)].sort((a, b) => b - a));
-    expect(await page.locator("#prices-USD tbody td:nth-child(3)").allTextContents()).toEqual(["0.1"]);
+    expect(await page.locator("#prices-USD tbody td:nth-child(3)").allTextContents()).toEqual(["0.10"]);
     expect(errors).toEqual([]);
     await page.close();
   });

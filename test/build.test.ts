@@ -42,7 +42,7 @@ describe("build", () => {
     expect(headers).toMatch(/\/api\/data\.csv\n\s+Content-Type: text\/csv/);
     const redirects = (await tree.read("_redirects")).trim().split("\n");
     expect(redirects).toContain("/api/data/alpha-ai /api/data/alpha-ai/index.json 200");
-    expect(redirects.slice(-2)).toEqual(["/api/* /404.json 404", "/* /not-found.html 404"]);
+    expect(redirects.slice(-3)).toEqual(["/api/* /404.json 404", "/sv/* /sv/not-found.html 404", "/* /not-found.html 404"]);
   });
 
   it("writes each provider file byte-identical to its entry in the dataset", async () => {
@@ -117,14 +117,18 @@ describe("build", () => {
       "methodology.html",
       "prices.html",
       "providers/one-ai.html",
+      "providers/one-ai/pack.html",
       "providers/two-ai.html",
+      "providers/two-ai/pack.html",
       "serve.json",
       "sv/compare.html",
       "sv/index.html",
       "sv/methodology.html",
       "sv/prices.html",
       "sv/providers/one-ai.html",
+      "sv/providers/one-ai/pack.html",
       "sv/providers/two-ai.html",
+      "sv/providers/two-ai/pack.html",
     ]);
     // Built from uncommitted data, the first version was never kept: its copy goes, the new one comes.
     expect(result.publish.added).toEqual([`archive/${result.version}.json`]);
@@ -213,7 +217,7 @@ describe("build", () => {
     await tree.build();
     await fs.rm(path.join(tree.paths.providers, "two-ai.json"));
     const result = await tree.build();
-    expect(result.publish.removed.filter((file) => !isSibling(file) && !file.startsWith("archive/"))).toEqual(["api/data/two-ai/index.json", "providers/two-ai.html", "sv/providers/two-ai.html"]);
+    expect(result.publish.removed.filter((file) => !isSibling(file) && !file.startsWith("archive/"))).toEqual(["api/data/two-ai/index.json", "providers/two-ai.html", "providers/two-ai/pack.html", "sv/providers/two-ai.html", "sv/providers/two-ai/pack.html"]);
     await expect(tree.read("api/data/two-ai/index.json")).rejects.toThrow();
     expect(await tree.read("_redirects")).not.toContain("two-ai");
   });

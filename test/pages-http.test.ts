@@ -20,7 +20,7 @@ describe("the pages in two languages, and the new answers, under npm start", () 
     const page = await fetch(`${server.origin}/sv/`);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(await page.text()).toContain('<html lang="sv">');
+    expect(await page.text()).toContain('<html lang="sv" data-page="index.html">');
     const bare = await fetch(`${server.origin}/sv?dpa=true`, { redirect: "manual" });
     expect(bare.status).toBe(301);
     expect(bare.headers.get("location")).toBe("/sv/?dpa=true");

@@ -11,7 +11,7 @@ function vocabularyTable(question: BuyerQuestion, lang: Lang): Html | null {
   const caption = `${question.path.join(".")}: ${question.label[lang]}`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${caption}"><table>
 <caption><code>${question.path.join(".")}</code>: ${lang === "en" ? shape.vocabulary.about : question.label.sv}</caption>
-<thead><tr><th scope="col">${lang === "en" ? "Value" : "Värde"}</th><th scope="col">Shown as</th><th scope="col">Visas som</th><th scope="col">${lang === "en" ? "Meaning" : "Betydelse"}</th></tr></thead>
+<thead><tr>${MESSAGES[lang].methodology.valueColumns.map((column) => html`<th scope="col">${column}</th>`)}</tr></thead>
 <tbody>${shape.vocabulary.tokens.map((token) => {
     const term = shape.vocabulary.terms[token]!;
     return html`<tr><th scope="row"><code>${token}</code></th><td lang="en">${term.en}</td><td lang="sv">${term.sv}</td><td>${lang === "en" ? term.meaning : term.meaningSv}</td></tr>`;
