@@ -34,8 +34,7 @@ describe("a quote held against its source", () => {
 
   it("reads the repository, commit and path a source URL pins", () => {
     expect(pinnedFileOf("https://github.com/acme/docs/blob/0123456789abcdef0123456789abcdef01234567/legal/dpa%20v2.md#L4")).toEqual({
-      owner: "acme",
-      repo: "docs",
+      repository: "acme/docs",
       commit: "0123456789abcdef0123456789abcdef01234567",
       path: "legal/dpa v2.md",
     });

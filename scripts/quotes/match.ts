@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { repositoryFileOf } from "../schema/repositoryFile.js";
+
 /**
  * Whether a source still says what a Fact quotes. Pages and files differ from a quote in ways that carry no
  * meaning: markup, line breaks, typographic quotes and dashes, case. Both sides are reduced to the words
@@ -55,17 +58,18 @@ export function quoteFoundIn(quote: string, text: string): boolean {
 
 /** A source URL that pins a file of a repository at a commit. */
 export interface PinnedFile {
-  owner: string;
-  repo: string;
+  repository: string;
   commit: string;
   path: string;
 }
 
-/** The repository, commit and path of a pinned GitHub file URL (blob or raw), or null. */
+/** The repository, commit and path of a repository file pinned at a full commit, or null. */
 export function pinnedFileOf(url: string): PinnedFile | null {
-  const blob = /^https:\/\/github\.com\/([^/]+)\/([^/]+)\/(?:blob|raw)\/([0-9a-f]{40})\/([^?#]+)/.exec(url);
-  const raw = /^https:\/\/raw\.githubusercontent\.com\/([^/]+)\/([^/]+)\/([0-9a-f]{40})\/([^?#]+)/.exec(url);
-  const match = blob ?? raw;
-  if (!match) return null;
-  return { owner: match[1]!, repo: match[2]!, commit: match[3]!, path: decodeURIComponent(match[4]!) };
+  const file = repositoryFileOf(url);
+  return file?.pinned ? { repository: file.repository, commit: file.ref.toLowerCase(), path: file.path } : null;
+}
+
+/** The key a quote is remembered by in data/sources.json: the start of the SHA-256 of its words, so spacing and typography do not matter. */
+export function quoteKey(quote: string): string {
+  return createHash("sha256").update(quoteParts(quote).join(" … ")).digest("hex").slice(0, 16);
 }
