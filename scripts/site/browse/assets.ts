@@ -31,7 +31,7 @@ table.compare{table-layout:auto;min-width:40rem}table.compare td{min-width:13rem
 table.compare th[scope=row],table.compare th[scope=rowgroup]{position:sticky;left:0;z-index:1;background:var(--bg);min-width:8.5rem;max-width:12rem;overflow-wrap:normal;word-break:normal;hyphens:manual;box-shadow:1px 0 0 var(--line)}
 table.compare tr.group th{text-align:left;padding-top:1rem}.compare-scroll{border:1px solid var(--line);border-radius:.25rem}
 blockquote.quote{margin:.3rem 0 0;padding:.15rem .5rem;border-left:3px solid var(--line);font-size:.85rem}blockquote.quote q{font-style:italic}.quote-label,.locator{color:var(--muted)}
-a.correct{font-size:.8rem;color:var(--muted)}.deciding{font-weight:600}.validity,.dates{font-size:.85rem;color:var(--muted)}
+a.correct{font-size:.8rem;color:var(--muted)}.report{display:block}.kind{font-size:.8rem;color:var(--muted)}.deciding{font-weight:600}.validity,.dates{font-size:.85rem;color:var(--muted)}
 .legend dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(18rem,1fr));gap:.25rem 1rem}.legend dl div{display:flex;gap:.5rem;align-items:baseline}.legend dd{font-size:.9rem}
 .active-filters{background:var(--bg);border:1px solid var(--line);border-radius:.4rem;padding:.3rem .6rem}button.link{font:inherit;background:none;border:0;padding:0;color:#1f4fa3;text-decoration:underline;cursor:pointer}
 dl.seal{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.25rem 1rem}table.pack th[scope=row]{width:14rem}.sov-table th[scope=row]{width:14rem}

@@ -18,12 +18,20 @@ import { pricesPage } from "./pricesPage.js";
  * not-found pages for people, and the guide agents read. A record's own pages (its evidence, its procurement
  * pack) are written with the record, as the build reads it.
  */
-export function emitBrowse(artefacts: Artefacts, providers: readonly RecordSummary[], prices: readonly PriceRow[], status: Status, baseUrl: string, repository: string | null = null): void {
+export function emitBrowse(
+  artefacts: Artefacts,
+  providers: readonly RecordSummary[],
+  prices: readonly PriceRow[],
+  status: Status,
+  baseUrl: string,
+  repository: string | null = null,
+  attributionOfRow: (row: PriceRow) => string | null = () => null,
+): void {
   for (const lang of LANGS) {
     const prefix = LANG_PREFIX[lang];
     addText(artefacts, `${prefix}index.html`, withDatasetJsonLd(indexPage(providers, status, lang, baseUrl), status, baseUrl));
     addText(artefacts, `${prefix}compare.html`, comparePage(providers, status, lang, repository));
-    addText(artefacts, `${prefix}prices.html`, pricesPage(prices, status, lang));
+    addText(artefacts, `${prefix}prices.html`, pricesPage(prices, status, lang, attributionOfRow));
     addText(artefacts, `${prefix}methodology.html`, methodologyPage(status, baseUrl, lang));
   }
   const english = notFoundPage(baseUrl, "en");

@@ -96,9 +96,9 @@ export function sourceHtml(fact: FactLike, words: EvidenceWords): Html | "" {
   const served = PINNED.test(href) && typeof fact.note === "string" ? SERVED.exec(fact.note)?.[1] : undefined;
   const servedHref = served ? safeHref(`https://${served}`) : null;
   if (servedHref) {
-    return html`<a class="src" href="${servedHref}" rel="nofollow noopener">${siteOf(servedHref)}</a>${kind ? html` <span class="muted">${kind}</span>` : ""} <span class="print-url">${servedHref}</span> · <a class="src" href="${href}" rel="nofollow noopener">${words.archived}</a> <span class="print-url">${href}</span>`;
+    return html`<a class="src" href="${servedHref}" rel="nofollow noopener">${siteOf(servedHref)}</a>${kind ? html` <span class="kind">${kind}</span>` : ""} <span class="print-url">${servedHref}</span> · <a class="src" href="${href}" rel="nofollow noopener">${words.archived}</a> <span class="print-url">${href}</span>`;
   }
-  return html`<a class="src" href="${href}" rel="nofollow noopener">${siteOf(href)}</a>${kind ? html` <span class="muted">${kind}</span>` : ""} <span class="print-url">${href}</span>`;
+  return html`<a class="src" href="${href}" rel="nofollow noopener">${siteOf(href)}</a>${kind ? html` <span class="kind">${kind}</span>` : ""} <span class="print-url">${href}</span>`;
 }
 
 /** The source's own words, with where in the source they stand; they stay in the source's language. */
@@ -172,5 +172,5 @@ export function evidenceCell(fact: FactLike | undefined, value: Html | string, w
   const validity = validityText(fact, words);
   const source = sourceHtml(fact, words);
   return html`<span class="value">${value}</span> ${badge(fact, words)}${display}
-<br><span class="dates">${datesText(fact, words)}</span>${validity ? html`<br><span class="validity">${validity}</span>` : ""}${source ? html`<br>${source}` : ""}${quoteHtml(fact, words)}${report ? html`<br>${report}` : ""}`;
+<br><span class="dates">${datesText(fact, words)}</span>${validity ? html`<br><span class="validity">${validity}</span>` : ""}${source ? html`<br>${source}` : ""}${quoteHtml(fact, words)}${report ? html`<span class="report">${report}</span>` : ""}`;
 }

@@ -9,7 +9,7 @@ function vatWords(row: PriceRow, t: Messages): string {
   return row.vat_included === true ? t.prices.vatIncluded : row.vat_included === false ? t.prices.vatExcluded : t.prices.vatUnknown;
 }
 
-function priceTable(currency: string | null, rows: readonly PriceRow[], t: Messages, to: (target: string) => string): Html {
+function priceTable(currency: string | null, rows: readonly PriceRow[], t: Messages, to: (target: string) => string, attributionOfRow: (row: PriceRow) => string | null): Html {
   const words = evidenceWords(t.lang);
   const amount = (value: number | null) => (value === null ? "—" : formatNumber(value, t.lang, 2));
   const title = currency ? t.prices.inCurrency(currency) : t.prices.noCurrency;
@@ -27,8 +27,8 @@ function priceTable(currency: string | null, rows: readonly PriceRow[], t: Messa
 <td class="num" data-sort="${row.input_per_1m ?? ""}">${amount(row.input_per_1m)}</td>
 <td class="num" data-sort="${row.output_per_1m ?? ""}">${amount(row.output_per_1m)}</td>
 <td>${vatWords(row, t)}</td>
-<td><span class="badge badge-${row.status}">${t.status[row.status]}</span></td>
-<td>${datesText({ ...row, status: row.status }, words)}${validityText(row as { valid_from?: unknown; valid_until?: unknown }, words) ? html`<br>${validityText(row as { valid_from?: unknown; valid_until?: unknown }, words)}` : ""}</td>
+<td><span class="badge badge-${row.status}">${row.status === "claimed" && attributionOfRow(row) ? words.attribution[attributionOfRow(row)!] : t.status[row.status]}</span></td>
+<td>${datesText({ ...row, status: row.status }, words)}${validityText(row, words) ? html`<br>${validityText(row, words)}` : ""}</td>
 <td>${href ? html`<a href="${href}" rel="nofollow noopener">${host}</a>` : t.provider.none}${row.corroborated_by ? html`<br><span class="muted">= ${row.corroborated_by}</span>` : ""}</td>
 </tr>`;
   })}</tbody>
@@ -36,7 +36,7 @@ function priceTable(currency: string | null, rows: readonly PriceRow[], t: Messa
 }
 
 /** One table per currency, so no sort ever ranks two currencies in one column; never converted. */
-export function pricesPage(rows: readonly PriceRow[], status: Status, lang: Lang): string {
+export function pricesPage(rows: readonly PriceRow[], status: Status, lang: Lang, attributionOfRow: (row: PriceRow) => string | null = () => null): string {
   const t = MESSAGES[lang];
   const currencies = [...new Set(rows.map((row) => row.currency))].sort((a, b) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)));
   const providers = new Set(rows.map((row) => row.provider_id)).size;
@@ -46,6 +46,6 @@ export function pricesPage(rows: readonly PriceRow[], status: Status, lang: Lang
 <p>${t.prices.intro}</p>
 <p>${t.prices.count(rows.length, providers)} ${t.prices.download} <a href="${root}api/prices.json">api/prices.json</a> · <a href="${root}api/prices.csv">api/prices.csv</a>. ${t.compare.citation(status.dataset_version)}</p>
 <form id="model-filter" role="search" hidden><label>${t.prices.filter} <input type="search" name="model" autocomplete="off"></label></form>
-${currencies.map((currency) => priceTable(currency, rows.filter((row) => row.currency === currency), t, to))}`;
+${currencies.map((currency) => priceTable(currency, rows.filter((row) => row.currency === currency), t, to, attributionOfRow))}`;
   return page({ lang, title: t.prices.title, path: "prices.html", body, scripts: ["prices.js"] });
 }
