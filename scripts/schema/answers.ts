@@ -87,6 +87,8 @@ export const ANSWER_WORDS = {
     contractingEntity: "contracting entity",
     ultimateParent: "ultimate parent",
     us: "US",
+    theContractingEntity: "the contracting entity",
+    theUltimateParent: "the ultimate parent",
   },
   sv: {
     yes: "ja",
@@ -120,6 +122,8 @@ export const ANSWER_WORDS = {
     contractingEntity: "avtalspart",
     ultimateParent: "yttersta ägare",
     us: "USA",
+    theContractingEntity: "avtalsparten",
+    theUltimateParent: "den yttersta ägaren",
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -386,7 +390,9 @@ export function decidingLinkText(link: string, lang: Lang, kinds: TermTable): st
     [en.us]: words.us,
   };
   const said = named[2]!.split(", ").map((remark) => remarks[remark] ?? kinds[remark]?.[lang] ?? null);
-  return said.every((remark) => remark !== null) ? `${named[1]} (${said.join(", ")})` : null;
+  // The rule names an entity whose name is not recorded by its role: that is words, not a name.
+  const name = named[1] === en.theContractingEntity ? words.theContractingEntity : named[1] === en.theUltimateParent ? words.theUltimateParent : named[1];
+  return said.every((remark) => remark !== null) ? `${name} (${said.join(", ")})` : null;
 }
 
 /**

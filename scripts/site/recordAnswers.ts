@@ -18,6 +18,8 @@ export interface Answer extends AnswerFacts {
   text: Record<Lang, string> | null;
   /** The link that decided a derived answer, in words; `english` when it had to stay in the build's English. */
   link: Record<Lang, { text: string; english: boolean }> | null;
+  /** Data values inside the words (the model a price is for), which stay as recorded. */
+  data: string[];
   /** The site the value was read on, and the day; null for a derived answer, none, or one not shown. */
   source: string | null;
   verified: string | null;
@@ -58,6 +60,7 @@ function pageAnswer(answer: TypedAnswer<BuyerQuestion>): Answer {
     attribution: researched && fact ? attributionOf(fact) : null,
     text,
     link,
+    data: text && answer.context.model ? [answer.context.model] : [],
     source: shown && researched && !derived ? siteOf(fact?.source_url) : null,
     verified: shown && researched && typeof fact?.verified_at === "string" ? fact.verified_at : null,
     derived,

@@ -1,6 +1,6 @@
 import { answerOf, answerText, exposureText, type ExposureTerms, type Lang, type QuestionView } from "../../schema/answers.js";
 import { evidenceCell, seenText, type EvidenceWords } from "./factEvidence.js";
-import { html, type Html } from "./markup.js";
+import { html, withData, type Html } from "./markup.js";
 
 /**
  * One buyer answer of one record as a cell of the comparison and of the procurement pack: the answer in words
@@ -24,7 +24,7 @@ export const EXPOSURE_PATH = "sovereignty.cloud_act_exposure";
 export function answerWords(record: object, question: QuestionView, context: Pick<CellContext, "lang" | "exposure">): { html: Html | null; text: string | null } {
   const answer = answerOf(record, question);
   const text = answerText(answer, context.lang);
-  if (text === null || !answer.fact || question.path.join(".") !== EXPOSURE_PATH) return { html: text === null ? null : html`${text}`, text };
+  if (text === null || !answer.fact || question.path.join(".") !== EXPOSURE_PATH) return { html: text === null ? null : withData(text, [answer.context.model]), text };
   const said = exposureText(answer.fact, text, context.lang, context.exposure);
   if (said.link === null) return { html: html`${said.text}`, text: said.text };
   return { html: html`${said.text} <span class="deciding"${said.english ? html` lang="en"` : ""}>${said.link}</span>`, text: `${said.text} ${said.link}` };

@@ -1,6 +1,7 @@
 import { Attribution, FIELD_FAMILIES, QUOTE_REQUIRED_FROM, SourceType, attributionOf } from "../../schema/evidenceRules.js";
 import { TEXT_LIMITS } from "../../schema/fact.js";
 import { html, type Html } from "./html.js";
+import { prose } from "./markup.js";
 import type { Lang } from "./messages.js";
 
 /**
@@ -22,14 +23,15 @@ export function evidenceSection(lang: Lang): Html {
   const captionSources = en ? "Kinds of source, and whose statement a claimed Fact from each is" : "Slag av källa, och vems uppgift ett claimed-uppgift från var och en är";
   const captionFamilies = en ? "Which kinds of source may confirm which fields (any other kind gives at most claimed)" : "Vilka slag av källa som får bekräfta vilka fält (varje annat slag ger högst claimed)";
   return html`<h3 id="sources">${en ? "Whose statement: the kinds of source" : "Vems uppgift: slagen av källa"}</h3>
-<p>${
+<p>${prose(
     en
       ? "The API keeps the spec's five statuses. A claimed Fact is shown by whose statement it is, read from its source_type: the provider's own statement, a press report, a third party's report, a register's or an authority's record, or derived by the build. Only the first is \"own statement\"."
-      : "API:t behåller specifikationens fem statusar. En claimed-uppgift visas efter vems uppgift den är, läst ur dess source_type: leverantörens egen uppgift, en uppgift i press, en uppgift från tredje part, en uppgift ur ett register eller från en myndighet, eller härledd av bygget. Bara den första är \"egen uppgift\"."
-  }</p>
+      : "API:t behåller specifikationens fem statusar. En claimed-uppgift visas efter vems uppgift den är, läst ur dess source_type: leverantörens egen uppgift, en uppgift i press, en uppgift från tredje part, en uppgift ur ett register eller från en myndighet, eller härledd av bygget. Bara den första är \"egen uppgift\".",
+    lang,
+  )}</p>
 <div class="scroll" tabindex="0" role="region" aria-label="${captionSources}"><table>
 <caption>${captionSources}</caption>
-<thead><tr><th scope="col">source_type</th><th scope="col">${en ? "Shown as" : "Visas som"}</th><th scope="col">${en ? "Meaning" : "Betydelse"}</th><th scope="col">${en ? "Whose statement" : "Vems uppgift"}</th></tr></thead>
+<thead><tr><th scope="col"><code>source_type</code></th><th scope="col">${en ? "Shown as" : "Visas som"}</th><th scope="col">${en ? "Meaning" : "Betydelse"}</th><th scope="col">${en ? "Whose statement" : "Vems uppgift"}</th></tr></thead>
 <tbody>${sourceRows}</tbody>
 </table></div>
 <h3 id="status-table">${en ? "What may confirm what" : "Vad som får bekräfta vad"}</h3>

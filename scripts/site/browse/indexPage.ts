@@ -4,7 +4,7 @@ import type { RecordSummary } from "../summary.js";
 import { HEADLINE, type Answer } from "../recordAnswers.js";
 import { answerFilters, filterAttributes, type AnswerFilter } from "./filters.js";
 import { Html, html, jsonBlock, linkerOf, page, rootOf } from "./html.js";
-import { fill } from "./markup.js";
+import { fill, withData } from "./markup.js";
 import { LANG_PREFIX, MESSAGES, type Lang, type Messages } from "./messages.js";
 import { evidenceWords } from "./words.js";
 
@@ -33,7 +33,7 @@ function answerItem(record: RecordSummary, key: string, t: Messages, to: (target
   const where = answer.derived
     ? t.derivedShort
     : [answer.source, answer.verified ? fill(t.index.verifiedOn, { date: answer.verified }) : null].filter(Boolean).join(" · ");
-  return html`<div><dt>${label}</dt><dd>${answer.text[t.lang]}${link ? html` <span class="deciding"${link.english ? html` lang="en"` : ""}>${link.text}</span>` : ""} ${badge(answer, t)} <a class="src" href="${anchor}">${where || t.source}</a></dd></div>`;
+  return html`<div><dt>${label}</dt><dd>${withData(answer.text[t.lang], answer.data)}${link ? html` <span class="deciding"${link.english ? html` lang="en"` : ""}>${link.text}</span>` : ""} ${badge(answer, t)} <a class="src" href="${anchor}">${where || t.source}</a></dd></div>`;
 }
 
 function resultItem(record: RecordSummary, filters: readonly AnswerFilter[], t: Messages, to: (target: string) => string): Html {
@@ -107,7 +107,7 @@ ${more.map((filter) => filterFieldset(filter, t, currencies))}
 </section>
 </div>
 <section id="downloads" aria-labelledby="downloads-h"><h2 id="downloads-h">${t.index.downloadsHeading}</h2>
-<p>${t.index.downloads} <a href="${root}api/data/index.json">api/data (JSON)</a> · <a href="${root}api/providers.json">api/providers.json</a> · <a href="${root}api/providers.csv">api/providers.csv</a> · <a href="${root}api/data.csv">api/data.csv</a> · <a href="${root}api/prices.csv">api/prices.csv</a> · <a href="${root}api/changes.json">api/changes.json</a> · <a href="${root}feed.xml">Atom</a></p></section>
+<p>${t.index.downloads} ${["api/data/index.json", "api/providers.json", "api/providers.csv", "api/data.csv", "api/prices.csv", "api/changes.json", "feed.xml"].map((file, index) => html`${index ? " · " : ""}<a href="${root}${file}"><code>${file.replace("/index.json", "")}</code></a>`)}</p></section>
 <script type="application/json" id="index-data">${jsonBlock(data)}</script>`;
   return page({ lang, title: t.index.title, path: "index.html", body, scripts: ["index.js"] });
 }

@@ -41,3 +41,29 @@ export const jsonBlock = (value: unknown) => new Html(JSON.stringify(value).repl
 
 /** Fills "{name}" placeholders of a catalogue template. */
 export const fill = (template: string, values: Record<string, string | number>): string => template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+/** Text with the data values in it (a model's name, a company's) marked: they stay as recorded, never translated. */
+export function withData(text: string, data: readonly (string | null | undefined)[]): Html {
+  const values = data.filter((value): value is string => typeof value === "string" && value !== "" && text.includes(value));
+  if (values.length === 0) return html`${text}`;
+  const pattern = new RegExp(`(${values.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`);
+  return html`${text.split(pattern).map((part, index) => (index % 2 ? html`<span translate="no">${part}</span>` : part))}`;
+}
+
+/** JSON names in running text (`source_date`, `sovereignty.cloud_act_exposure`): shown as code, never translated. */
+const JSON_NAME = /\b((?:ownership|sovereignty|compliance|pricing|api|contract|onboarding)\.[a-z0-9_]+(?:\.[a-z0-9_]+)?|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g;
+/** Names of English documents and schemes that a Swedish sentence quotes as they are. */
+const ENGLISH_NAMES = /(Cloud Sovereignty Framework|Sovereignty Effectiveness Assurance Levels?|CLOUD Act)/g;
+
+/**
+ * Running text of the catalogue as markup: JSON names as code, and in another language than English the English
+ * names of documents marked as English, so a reader (and a translation tool) knows they are quoted, not untranslated.
+ */
+export function prose(text: string, lang: string): Html {
+  const named = lang === "en" ? [text] : text.split(ENGLISH_NAMES);
+  return html`${named.map((part, index) =>
+    index % 2
+      ? html`<span lang="en">${part}</span>`
+      : part.split(JSON_NAME).map((piece, inner) => (inner % 2 ? html`<code>${piece}</code>` : piece)),
+  )}`;
+}

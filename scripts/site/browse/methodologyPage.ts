@@ -1,6 +1,7 @@
 import type { Status } from "../../schema/index.js";
 import { MEANING_RULES } from "../describe/openapi.js";
 import { html, page, type Html } from "./html.js";
+import { prose } from "./markup.js";
 import { MESSAGES, type Lang } from "./messages.js";
 import { questionsSection } from "./questionsSection.js";
 import { evidenceSection } from "./evidenceSection.js";
@@ -56,7 +57,7 @@ ${evidenceSection("sv")}`,
       title: { en: "Two dates on every Fact", sv: "Två datum på varje uppgift" },
       body: {
         en: html`<p><strong>verified_at</strong> is the day someone looked. <strong>source_date</strong> is how old the thing they looked at was: for a repository file the day of its last change at the pinned commit (computed from the history by <code>npm run source-dates</code>, never typed; where the history cannot be read, the date the file states about itself, marked <code>source_date_basis: stated_in_file</code>, or null), for a page its own "updated", "effective" or publication date: a day (YYYY-MM-DD), or a month (YYYY-MM, shown as "source dated October 2025") when the page states only a month, never padded to a day; a year alone dates nothing. null is shown as "undated source". A fresh verification of a 2021 article is still a 2021 article: cite both dates. A value whose only source has been superseded is recorded as not researched rather than as a stale claim. Facts verified more than ${stale} days before a build count as stale (${status.stale_facts ?? 0} now).</p>`,
-        sv: html`<p><strong>verified_at</strong> är dagen någon tittade. <strong>source_date</strong> är hur gammalt det de tittade på var: för en fil i ett kodförråd dagen för dess senaste ändring vid den fästa versionen (räknad ur historiken med <code>npm run source-dates</code>, aldrig inskriven; där historiken inte kan läsas det datum filen själv anger, märkt <code>source_date_basis: stated_in_file</code>, eller null), för en sida dess eget datum för uppdatering, ikraftträdande eller publicering: en dag (ÅÅÅÅ-MM-DD), eller en månad (ÅÅÅÅ-MM) när sidan bara anger en månad, aldrig utfylld till en dag; ett årtal ensamt daterar ingenting. null visas som "odaterad källa". En färsk verifiering av en artikel från 2021 är fortfarande en artikel från 2021: ange båda datumen. Ett värde vars enda källa har ersatts registreras som ej undersökt hellre än som ett inaktuellt påstående. Uppgifter som verifierades mer än ${stale} dagar före en byggnad räknas som inaktuella (${status.stale_facts ?? 0} nu).</p>`,
+        sv: html`<p><code>verified_at</code> är dagen någon tittade. <code>source_date</code> är hur gammalt det de tittade på var: för en fil i ett kodförråd dagen för dess senaste ändring vid den fästa versionen (räknad ur historiken med <code>npm run source-dates</code>, aldrig inskriven; där historiken inte kan läsas det datum filen själv anger, märkt <code>source_date_basis: stated_in_file</code>, eller null), för en sida dess eget datum för uppdatering, ikraftträdande eller publicering: en dag (ÅÅÅÅ-MM-DD), eller en månad (ÅÅÅÅ-MM) när sidan bara anger en månad, aldrig utfylld till en dag; ett årtal ensamt daterar ingenting. null visas som "odaterad källa". En färsk verifiering av en artikel från 2021 är fortfarande en artikel från 2021: ange båda datumen. Ett värde vars enda källa har ersatts registreras som ej undersökt hellre än som ett inaktuellt påstående. Uppgifter som verifierades mer än ${stale} dagar före en byggnad räknas som inaktuella (${status.stale_facts ?? 0} nu).</p>`,
       },
     },
     {
@@ -116,7 +117,7 @@ export function methodologyPage(status: Status, baseUrl: string, lang: Lang = "e
       : "Det här datasetet anger, för varje påstående om en europeisk leverantör av AI-infrastruktur, hur vi vet det: en status, källan där värdet syns, vilken sorts källa det är, och dagen någon senast öppnade källan och såg värdet."
   }</p>
 <h2 id="meaning">${lang === "en" ? "Meaning rules" : "Regler för hur datan ska läsas"}</h2>
-<ol>${rules.map((rule) => html`<li>${rule}</li>`)}</ol>
+<ol>${rules.map((rule) => html`<li>${prose(rule, lang)}</li>`)}</ol>
 ${questionsSection(lang)}
 ${sovereigntyMethod(lang)}
 ${sections(status, baseUrl).map((section) => html`<h2 id="${section.id}">${section.title[lang]}</h2>\n${section.body[lang]}`)}`;

@@ -82,7 +82,7 @@ function factRow(record: Provider, dotted: string, label: string, fact: FactLike
   const valueText = value.text.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
   const display = typeof fact.display === "string" ? html`<br><span class="display" translate="no">“${fact.display}”</span>` : "";
   const partial = fact.partial === true && Array.isArray(fact.value) ? html`<br><span class="partial">${t.partialList}</span>` : "";
-  const cite = fact.status === "unknown" ? "" : html`<details class="cite"><summary>${t.provider.cite}</summary><p>${citation(record, label, valueText, fact, anchor, context, words)}</p></details>`;
+  const cite = fact.status === "unknown" ? "" : html`<details class="cite"><summary>${t.provider.cite}</summary><p translate="no">${citation(record, label, valueText, fact, anchor, context, words)}</p></details>`;
   const target: CorrectionTarget = { repository: context.repository ?? null, provider: record.id, providerName: record.name, field: dotted, fieldLabel: label, seen: seenText(valueText, fact, words) };
   const report = correctionLink(target, words);
   const source = Array.isArray(fact.derived_from) ? "" : sourceHtml(fact, words);

@@ -1,5 +1,5 @@
 import { FRAMEWORK, OBJECTIVES, SEAL_LEVELS } from "../../schema/sovereigntyFramework.js";
-import { html, type Html } from "./markup.js";
+import { html, prose, type Html } from "./markup.js";
 import { MESSAGES, type Lang } from "./messages.js";
 import { fieldLabel } from "./words.js";
 
@@ -12,7 +12,7 @@ export function sovereigntyMethod(lang: Lang): Html {
   const w = MESSAGES[lang].sovMethod;
   const quoted = (text: string) => (lang === "en" ? html`<q>${text}</q>` : html`${text}`);
   return html`<h2 id="sovereignty-framework">${w.heading}</h2>
-<p>${w.intro}</p>
+<p>${prose(w.intro, lang)}</p>
 <h3 id="seal-levels">${w.levels}</h3>
 <dl class="seal">${SEAL_LEVELS.map((seal) => html`<dt>SEAL-${seal.level} ${seal.name[lang]}</dt><dd>${quoted(seal.definition[lang])}</dd>`)}</dl>
 <h3 id="sov-objectives">${w.objectives}</h3>
@@ -28,5 +28,5 @@ export function sovereigntyMethod(lang: Lang): Html {
       }</td><td>${objective.missing[lang]}</td></tr>`,
   )}</tbody>
 </table></div>
-<p>${w.source}: ${FRAMEWORK.publisher[lang]}, <cite>${FRAMEWORK.title}</cite>, version ${FRAMEWORK.version} (${FRAMEWORK.published}), <a href="${FRAMEWORK.url}" rel="noopener">${FRAMEWORK.url}</a>. ${lang === "sv" ? w.translation : ""}</p>`;
+<p>${w.source}: ${FRAMEWORK.publisher[lang]}, <cite lang="en">${FRAMEWORK.title}</cite>, version ${FRAMEWORK.version} (${FRAMEWORK.published}), <a href="${FRAMEWORK.url}" rel="noopener">${FRAMEWORK.url}</a>. ${lang === "sv" ? w.translation : ""}</p>`;
 }

@@ -2,7 +2,7 @@ import type { Lang } from "../../schema/answers.js";
 import { factAt } from "../../schema/factPath.js";
 import { FRAMEWORK, SEAL_LEVELS, sovereigntyView, type ObjectiveView } from "../../schema/sovereigntyFramework.js";
 import { statusText, type EvidenceWords } from "./factEvidence.js";
-import { fill, html, type Html } from "./markup.js";
+import { fill, html, prose, type Html } from "./markup.js";
 
 /**
  * The European Commission's sovereignty objectives as a view of one record's evidence: on the provider page,
@@ -50,7 +50,7 @@ export function sovSection(record: object, lang: Lang, words: SovWords, evidence
   const intro = fill(words.intro, { version: FRAMEWORK.version, published: FRAMEWORK.published });
   return html`<section id="${id}" class="sov" aria-labelledby="${id}-h">
 <h2 id="${id}-h">${words.heading}</h2>
-<p>${intro}</p>
+<p>${prose(intro, lang)}</p>
 <div class="scroll" tabindex="0" role="region" aria-labelledby="${id}-h"><table class="sov-table">
 <thead><tr><th scope="col">${words.objective}</th><th scope="col">${words.evidence}</th></tr></thead>
 <tbody>${views.map(
@@ -58,6 +58,6 @@ export function sovSection(record: object, lang: Lang, words: SovWords, evidence
       html`<tr><th scope="row">${sovLabel(view, lang)}</th><td>${ceilingHtml(record, view, lang, words, evidence)}<br>${speaksHtml(view, words, evidence)}<br><span class="muted">${words.missing} ${view.objective.missing[lang]}.</span></td></tr>`,
   )}</tbody>
 </table></div>
-<p class="small">${fill(words.source, { title: FRAMEWORK.title, version: FRAMEWORK.version, publisher: FRAMEWORK.publisher[lang] })}: <a href="${FRAMEWORK.url}" rel="noopener">${FRAMEWORK.url}</a></p>
+<p class="small">${prose(fill(words.source, { title: FRAMEWORK.title, version: FRAMEWORK.version, publisher: FRAMEWORK.publisher[lang] }), lang)}: <a href="${FRAMEWORK.url}" rel="noopener">${FRAMEWORK.url}</a></p>
 </section>`;
 }
