@@ -39,7 +39,16 @@ beforeAll(async () => {
         datacenter_locations: terms([{ country: "SE" }], { partial: false }),
         infrastructure: terms([{ name: "AWS", kind: "cloud", jurisdiction: "US" }], { partial: false }),
       },
-      compliance: { gdpr_dpa_available: terms(true, { quote: "We sign a data processing agreement with every customer." }), data_used_for_training: claimedFrom("provider_site", "never") },
+      compliance: {
+        gdpr_dpa_available: terms(true, { quote: "We sign a data processing agreement with every customer." }),
+        data_used_for_training: claimedFrom("provider_site", "never"),
+        // A pinned copy of a document the provider serves on its own site: the note says where.
+        subprocessors_list_url: terms("https://acme.example/subprocessors", {
+          source_url: "https://github.com/acme/site/blob/0123456789abcdef0123456789abcdef01234567/public/subprocessors.md",
+          source_date: null,
+          note: "Read in the acme/site repository at a pinned commit; served as acme.example/subprocessors.",
+        }),
+      },
       pricing: {
         currency: confirmedFact("EUR", { source_type: "pricing_page" }),
         vat_included: confirmedFact(false, { source_type: "pricing_page" }),
@@ -119,6 +128,13 @@ describe("labels no stronger than their evidence, on every page", () => {
     expect(rowOf(pack, "fact-compliance-gdpr_dpa_available")).toContain("Med källans ord:");
   });
 
+  it("shows the address the provider serves a document at first, and the pinned repository file beside it as the archived copy", async () => {
+    const row = rowOf(await tree.read("providers/acme-ai.html"), "fact-compliance-subprocessors_list_url");
+    expect(row).toContain('<a class="src" href="https://acme.example/subprocessors" rel="nofollow noopener">acme.example</a>');
+    expect(row).toMatch(/· <a class="src" href="https:\/\/github\.com\/acme\/site\/blob\/0123456789abcdef0123456789abcdef01234567\/public\/subprocessors\.md" rel="nofollow noopener">archived copy<\/a>/);
+    expect(row.indexOf("acme.example</a>")).toBeLessThan(row.indexOf("archived copy"));
+  });
+
   it("names the grade and the link that decided who can reach the data, in words, in both languages", async () => {
     const index = await tree.read("index.html");
     expect(decode(index)).toContain("exposed through infrastructure — core hosting or model in US hands: <span class=\"deciding\">AWS (cloud, US parent)</span>");
@@ -130,8 +146,9 @@ describe("labels no stronger than their evidence, on every page", () => {
   });
 
   it("says a price with in and out, VAT and the day it is valid from, on the card, the page and the pack", async () => {
-    expect(decode(await tree.read("index.html"))).toContain("0.20 EUR in / 0.60 EUR out per 1M tokens, VAT excluded (for small-1)");
-    expect(decode(await tree.read("sv/index.html"))).toContain("0,20 EUR indata / 0,60 EUR utdata per miljon token, exklusive moms (för small-1)");
+    // The model's name is a data value: marked so, never translated.
+    expect(decode(await tree.read("index.html"))).toContain('0.20 EUR in / 0.60 EUR out per 1M tokens, VAT excluded (for <span translate="no">small-1</span>)');
+    expect(decode(await tree.read("sv/index.html"))).toContain('0,20 EUR indata / 0,60 EUR utdata per miljon token, exklusive moms (för <span translate="no">small-1</span>)');
     const row = decode(rowOf(await tree.read("providers/acme-ai.html"), "fact-pricing-price_per_1m_input_tokens"));
     expect(row).toContain("valid from 2026-09-01");
     expect(decode(rowOf(await tree.read("providers/acme-ai/pack.html"), "fact-pricing-price_per_1m_output_tokens"))).toContain("0.60 EUR out per 1M tokens, VAT excluded");
