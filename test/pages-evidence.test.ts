@@ -11,6 +11,7 @@ import { REPO_ROOT, confirmedFact, makeTree, minimalRecord, type Tree } from "./
  * and deciding link, a price says in and out and VAT, and every Fact has a prefilled correction link.
  */
 const REPOSITORY = "https://github.com/example-org/evidence";
+const PINNED_COMMIT = "0123456789abcdef0123456789abcdef01234567";
 const terms = (value: unknown, extra: Record<string, unknown> = {}) => confirmedFact(value, { source_type: "provider_terms", source_url: "https://acme.example/terms", ...extra });
 const claimedFrom = (sourceType: string, value: unknown, extra: Record<string, unknown> = {}) => ({
   value,
@@ -60,6 +61,11 @@ beforeAll(async () => {
     // Its seat is the provider's own word: the derived answer resting on it is claimed, and labelled "derived".
     minimalRecord("usco-ai", { name: "USCo AI", ownership: { country_hq: claimedFrom("provider_site", "US"), ownership_jurisdiction: terms("US"), foreign_parent: terms(true), ultimate_parent: terms("USCo Holdings Inc") } }),
   ]);
+  // The pinned file's date is computed, never typed: the source-dates file says the history could not be read.
+  await tree.writeRaw(
+    "data/source-dates.json",
+    JSON.stringify({ files: { [`github.com/acme/site@${PINNED_COMMIT}:public/subprocessors.md`]: { date: null, unresolved: "history not read in this test", checked_at: "2026-11-01" } } }),
+  );
   await tree.build({ repositoryUrl: REPOSITORY });
   bare = await makeTree([minimalRecord("acme-ai", { compliance: { gdpr_dpa_available: terms(true) } })]);
   await bare.build();

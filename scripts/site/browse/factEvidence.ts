@@ -93,7 +93,7 @@ export function sourceHtml(fact: FactLike, words: EvidenceWords): Html | "" {
   const href = safeHref(fact.source_url);
   if (!href) return "";
   const kind = typeof fact.source_type === "string" ? words.sourceTypes[fact.source_type] ?? fact.source_type.replace(/_/g, " ") : null;
-  const served = PINNED.test(href) && typeof fact.note === "string" ? SERVED.exec(fact.note)?.[1] : undefined;
+  const served = PINNED.test(href) && typeof fact.note === "string" ? SERVED.exec(fact.note)?.[1]?.replace(/[.:]+$/, "") : undefined;
   const servedHref = served ? safeHref(`https://${served}`) : null;
   if (servedHref) {
     return html`<a class="src" href="${servedHref}" rel="nofollow noopener">${siteOf(servedHref)}</a>${kind ? html` <span class="kind">${kind}</span>` : ""} <span class="print-url">${servedHref}</span> · <a class="src" href="${href}" rel="nofollow noopener">${words.archived}</a> <span class="print-url">${href}</span>`;
