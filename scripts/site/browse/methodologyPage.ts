@@ -93,6 +93,16 @@ ${evidenceSection("sv")}`,
       },
     },
     {
+      id: "corrections",
+      title: { en: "Reporting a correction", sv: "Att rapportera ett fel" },
+      body: {
+        en: html`<p>Every Fact on a provider page, in a procurement pack and in a comparison has a "report a correction" link (where the site knows its source repository). It opens the repository's issue form for corrections, filled in with the provider, the field and the value as the page shows it, with its status, dates and source; the reader adds the proposed value, the address of a source and the source's own words. A correction is entered only when a source says so, under the same status rules as every other Fact.</p>
+<p>How the pages say an answer: a number is written as the page's language writes it; a price says what it costs in and out per 1M tokens, in its currency, with VAT included, excluded or not stated, and the days a source says it is valid; a planned value is never written as the value ("certification in progress", not "certified"); "one country" says whether that country is inside the EU/EEA; who can reach the data names the role of the US party and the link that decided it; a claimed Fact says whose statement it is. Certifications are filtered by scheme ("ISO/IEC 27001" finds every edition and spelling), the researcher's own text stays what the page shows.</p>`,
+        sv: html`<p>Varje uppgift på en leverantörssida, i ett upphandlingsunderlag och i en jämförelse har en länk "rapportera ett fel" (där webbplatsen känner till sitt kodförråd). Den öppnar kodförrådets formulär för rättelser, ifyllt med leverantören, fältet och värdet så som sidan visar det, med status, datum och källa; läsaren lägger till det föreslagna värdet, adressen till en källa och källans egna ord. En rättelse förs in bara när en källa säger så, enligt samma statusregler som alla andra uppgifter.</p>
+<p>Hur sidorna uttrycker ett svar: ett tal skrivs som sidans språk skriver det; ett pris anger vad indata och utdata kostar per miljon token, i sin valuta, med moms inräknad, exkluderad eller inte angiven, och de dagar en källa säger att det gäller; ett planerat värde skrivs aldrig som värdet ("pågående certifiering", inte "certifierad"); "ett land" anger om landet ligger i EU/EES; vem som kan nå datan anger den amerikanska partens roll och den länk som avgjorde det; en claimed-uppgift anger vems uppgift den är. Certifieringar filtreras per ordning ("ISO/IEC 27001" hittar varje utgåva och stavning), medan forskarens egen text är den som visas.</p>`,
+      },
+    },
+    {
       id: "freshness",
       title: { en: "Freshness and how to cite", sv: "Aktualitet och hur man citerar" },
       body: {
