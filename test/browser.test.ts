@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../scripts/serve/server.js";
 import { ANSWER_WORDS } from "../scripts/schema/answers.js";
+import { asks, BUYER_QUESTIONS } from "../scripts/schema/buyerQuestions.js";
 import { MESSAGES } from "../scripts/site/browse/messages.js";
 import { BASE_URL, confirmedFact, makeTree, minimalRecord, type Tree } from "./helpers.js";
 
@@ -283,7 +284,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await page.close();
   });
 
-  const PAGES = ["/", "/providers/acme-ai.html", "/providers/acme-ai/pack.html", "/providers/evil-corp.html", "/methodology.html", "/compare.html?ids=acme-ai,delta-ai,zeta-ai", "/prices.html", "/providers/nope.html"];
+  const PAGES = ["/", "/providers/acme-ai.html", "/pack.html?id=acme-ai", "/providers/evil-corp.html", "/methodology.html", "/compare.html?ids=acme-ai,delta-ai,zeta-ai", "/prices.html", "/providers/nope.html"];
   const BOTH = PAGES.flatMap((address) => [address, `/sv${address === "/" ? "/" : address}`]);
 
   for (const address of BOTH) {
@@ -291,6 +292,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
       for (const width of [390, 1280]) {
         const { page } = await open(address, { width, status: address.includes("nope") ? 404 : 200 });
         if (address.includes("compare")) await page.waitForSelector("#compare-table");
+        if (address.includes("pack")) await page.waitForSelector("table.pack");
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(innerWidth).toBe(width);
         const wide = await page.evaluate((limit) => [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > limit + 1 && !el.closest(".scroll")).slice(0, 3).map((el) => `${el.tagName}.${el.className}: ${(el.textContent ?? "").slice(0, 40)}`), width);
@@ -501,7 +503,8 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     expect(await row("SOV-2 Legal & Jurisdictional Sovereignty").locator("td").nth(0).textContent()).toContain("at most SEAL-2 (Data Sovereignty)");
     expect(await row("SOV-2 Legal & Jurisdictional Sovereignty").locator("td").nth(1).textContent()).toContain("at most SEAL-2 (Data Sovereignty)");
     expect(await row("SOV-3 Data & AI Sovereignty").locator("td").nth(0).textContent()).toContain("no level can be decided from this evidence");
-    const sv = await open("/sv/providers/zeta-ai/pack.html");
+    const sv = await open("/sv/pack.html?id=zeta-ai");
+    await sv.page.waitForSelector("#pack-sovereignty");
     expect(await sv.page.locator("#pack-sovereignty-h").textContent()).toBe("Europeiska kommissionens suveränitetsmål");
     expect(await sv.page.locator("#pack-sovereignty").textContent()).toContain("högst SEAL-2 (Datasuveränitet)");
     const provider = await open("/providers/zeta-ai.html");
@@ -512,21 +515,38 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
   });
 
   it("has a procurement pack in both languages that prints with every answer, its quote and the citation", async () => {
-    for (const [address, heading, legend] of [
-      ["/providers/acme-ai/pack.html", "Acme AI: procurement pack", "How to read the labels"],
-      ["/sv/providers/acme-ai/pack.html", "Acme AI: upphandlingsunderlag", "Så läser du beteckningarna"],
+    const version = JSON.parse(readFileSync(path.join(tree.paths.publicDir, "api", "status.json"), "utf8")).dataset_version as string;
+    const asked = BUYER_QUESTIONS.filter((question) => asks(question, "inference_api"));
+    for (const [address, lang, heading, legend, derived] of [
+      ["/pack.html?id=acme-ai", "en", "Acme AI: procurement pack", "How to read the labels", "Derived answers and why"],
+      ["/sv/pack.html?id=acme-ai", "sv", "Acme AI: upphandlingsunderlag", "Så läser du beteckningarna", "Härledda svar och varför"],
     ] as const) {
       const { page, errors } = await open(address);
+      await page.waitForSelector("table.pack");
       expect(await page.locator("h1").textContent()).toBe(heading);
       await page.emulateMedia({ media: "print" });
+      expect(await page.isVisible("#legend")).toBe(true);
       expect(await page.locator("#legend-h").textContent()).toBe(legend);
-      expect(await page.locator("table.pack tbody tr").count()).toBeGreaterThanOrEqual(20);
+      // Every question asked of the category, and the output price beside the input price.
+      const labels = await page.locator("table.pack tbody th[scope=row]").allTextContents();
+      expect(labels).toHaveLength(asked.length + 1);
+      for (const question of asked) expect(labels).toContain(question.label[lang]);
       expect(await page.locator("#fact-compliance-gdpr_dpa_available blockquote").textContent()).toContain("Our Data Processing Agreement forms part of these Terms.");
-      expect(await page.locator("[data-today]").textContent()).toMatch(/\d{4}-\d{2}-\d{2}/);
-      expect(await page.locator(".citation").first().textContent()).toMatch(/version \d{4}-\d{2}-\d{2}\.[0-9a-f]{12}, CC BY 4\.0/);
+      expect(await page.isVisible("#fact-compliance-gdpr_dpa_available blockquote")).toBe(true);
+      expect(await page.locator("#derived-h").textContent()).toBe(derived);
+      expect(await page.locator("#pack-sovereignty tbody tr").count()).toBe(8);
+      const citation = (await page.locator("p.citation").allTextContents()).join(" ");
+      expect(citation).toContain(`version ${version}, CC BY 4.0. ${BASE_URL}/${lang === "sv" ? "sv/" : ""}pack.html?id=acme-ai`);
+      expect(citation).toMatch(/(Printed|Utskrivet) \d{4}-\d{2}-\d{2}/);
       expect(errors).toEqual([]);
       await page.close();
     }
+    // Without JavaScript the pack says it needs it and leads to the list.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const page = await plain.newPage();
+    await page.goto(`${api.origin}/pack.html?id=acme-ai`);
+    expect(await page.locator("body").textContent()).toContain("This page needs JavaScript");
+    await plain.close();
   });
 
   it("writes no English UI word on the Swedish pages outside data values", async () => {
@@ -536,9 +556,10 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     expect(englishIn("Svaret: own statement, verifierad 2026-11-01", english)).toEqual(["own statement"]);
     expect(englishIn("Modellen och källan", english)).toEqual([]);
     const found: string[] = [];
-    for (const address of ["/sv/", "/sv/providers/acme-ai.html", "/sv/providers/zeta-ai.html", "/sv/providers/acme-ai/pack.html", "/sv/methodology.html", "/sv/compare.html?ids=acme-ai,delta-ai,zeta-ai", "/sv/prices.html", "/sv/providers/nope.html"]) {
+    for (const address of ["/sv/", "/sv/providers/acme-ai.html", "/sv/providers/zeta-ai.html", "/sv/pack.html?id=acme-ai", "/sv/methodology.html", "/sv/compare.html?ids=acme-ai,delta-ai,zeta-ai", "/sv/prices.html", "/sv/providers/nope.html"]) {
       const { page } = await open(address, { status: address.includes("nope") ? 404 : 200 });
       if (address.includes("compare")) await page.waitForSelector("#compare-table");
+      if (address.includes("pack")) await page.waitForSelector("table.pack");
       // Data values stay as recorded: text in a language of its own (lang="en"), marked not to translate, or code.
       const text = await page.evaluate(() => {
         const copy = document.body.cloneNode(true) as HTMLElement;

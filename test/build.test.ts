@@ -115,20 +115,18 @@ describe("build", () => {
       "index.html",
       "llms.txt",
       "methodology.html",
+      "pack.html",
       "prices.html",
       "providers/one-ai.html",
-      "providers/one-ai/pack.html",
       "providers/two-ai.html",
-      "providers/two-ai/pack.html",
       "serve.json",
       "sv/compare.html",
       "sv/index.html",
       "sv/methodology.html",
+      "sv/pack.html",
       "sv/prices.html",
       "sv/providers/one-ai.html",
-      "sv/providers/one-ai/pack.html",
       "sv/providers/two-ai.html",
-      "sv/providers/two-ai/pack.html",
     ]);
     // Built from uncommitted data, the first version was never kept: its copy goes, the new one comes.
     expect(result.publish.added).toEqual([`archive/${result.version}.json`]);
@@ -217,7 +215,7 @@ describe("build", () => {
     await tree.build();
     await fs.rm(path.join(tree.paths.providers, "two-ai.json"));
     const result = await tree.build();
-    expect(result.publish.removed.filter((file) => !isSibling(file) && !file.startsWith("archive/"))).toEqual(["api/data/two-ai/index.json", "providers/two-ai.html", "providers/two-ai/pack.html", "sv/providers/two-ai.html", "sv/providers/two-ai/pack.html"]);
+    expect(result.publish.removed.filter((file) => !isSibling(file) && !file.startsWith("archive/"))).toEqual(["api/data/two-ai/index.json", "providers/two-ai.html", "sv/providers/two-ai.html"]);
     await expect(tree.read("api/data/two-ai/index.json")).rejects.toThrow();
     expect(await tree.read("_redirects")).not.toContain("two-ai");
   });

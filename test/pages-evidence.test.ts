@@ -91,7 +91,7 @@ describe("labels no stronger than their evidence, on every page", () => {
       ["", { press: "press report", third: "third-party report", own: "own statement", derived: "derived" }],
       ["sv/", { press: "uppgift i press", third: "uppgift från tredje part", own: "egen uppgift", derived: "härledd" }],
     ] as const) {
-      for (const kind of ["providers/ID.html", "providers/ID/pack.html"]) {
+      for (const kind of ["providers/ID.html"]) {
         const page = await tree.read(file + kind.replace("ID", "acme-ai"));
         expect(badgeOf(rowOf(page, "fact-ownership-ownership_jurisdiction")), file).toBe(labels.press);
         expect(badgeOf(rowOf(page, "fact-ownership-foreign_parent")), file).toBe(labels.third);
@@ -129,9 +129,9 @@ describe("labels no stronger than their evidence, on every page", () => {
     expect(row).toContain('<blockquote class="quote" cite="https://acme.example/terms">');
     expect(row).toContain("Acme AI AB, a Swedish limited company, Storgatan 1, Stockholm.");
     expect(row).toContain("(Terms, section 1)");
-    const pack = await tree.read("sv/providers/acme-ai/pack.html");
-    expect(rowOf(pack, "fact-compliance-gdpr_dpa_available")).toContain("We sign a data processing agreement with every customer.");
-    expect(rowOf(pack, "fact-compliance-gdpr_dpa_available")).toContain("Med källans ord:");
+    const sv = await tree.read("sv/providers/acme-ai.html");
+    expect(rowOf(sv, "fact-compliance-gdpr_dpa_available")).toContain("We sign a data processing agreement with every customer.");
+    expect(rowOf(sv, "fact-compliance-gdpr_dpa_available")).toContain("Med källans ord:");
   });
 
   it("shows the address the provider serves a document at first, and the pinned repository file beside it as the archived copy", async () => {
@@ -146,8 +146,10 @@ describe("labels no stronger than their evidence, on every page", () => {
     expect(decode(index)).toContain("exposed through infrastructure — core hosting or model in US hands: <span class=\"deciding\">AWS (cloud, US parent)</span>");
     const sv = decode(await tree.read("sv/index.html"));
     expect(sv).toContain("exponerad via infrastruktur — drift eller modell i amerikanska händer: <span class=\"deciding\">AWS (moln, amerikansk ägare)</span>");
-    const pack = decode(await tree.read("providers/usco-ai/pack.html"));
-    expect(pack).toContain("exposed through ownership — operator or parent is US: <span class=\"deciding\">");
+    const usco = decode(await tree.read("providers/usco-ai.html"));
+    // The seat decides first; a contracting entity whose name is not recorded is named by its role, in both languages.
+    expect(usco).toContain("exposed through ownership — operator or parent is US: <span class=\"deciding\">the contracting entity (contracting entity, US)</span>");
+    expect(decode(await tree.read("sv/providers/usco-ai.html"))).toContain("exponerad via ägarskap — leverantören eller ägaren är amerikansk: <span class=\"deciding\">avtalsparten (avtalspart, USA)</span>");
     expect(decode(rowOf(await tree.read("providers/acme-ai.html"), "fact-sovereignty-cloud_act_exposure"))).toContain("derived from Runs on");
   });
 
@@ -157,23 +159,26 @@ describe("labels no stronger than their evidence, on every page", () => {
     expect(decode(await tree.read("sv/index.html"))).toContain('0,20 EUR indata / 0,60 EUR utdata per miljon token, exklusive moms (för <span translate="no">small-1</span>)');
     const row = decode(rowOf(await tree.read("providers/acme-ai.html"), "fact-pricing-price_per_1m_input_tokens"));
     expect(row).toContain("valid from 2026-09-01");
-    expect(decode(rowOf(await tree.read("providers/acme-ai/pack.html"), "fact-pricing-price_per_1m_output_tokens"))).toContain("0.60 EUR out per 1M tokens, VAT excluded");
+    expect(decode(rowOf(await tree.read("providers/acme-ai.html"), "fact-pricing-price_per_1m_output_tokens"))).toContain("0.60 EUR out per 1M tokens, VAT excluded");
   });
 
-  it("puts every buyer question asked of the category in the procurement pack, in both languages, with the version and the objectives", async () => {
+  it("hands the procurement pack every buyer question, in both languages, with the version and the objectives", async () => {
     const version = JSON.parse(await tree.read("api/status.json")).dataset_version as string;
     for (const [file, lang] of [
-      ["providers/acme-ai/pack.html", "en"],
-      ["sv/providers/acme-ai/pack.html", "sv"],
+      ["pack.html", "en"],
+      ["sv/pack.html", "sv"],
     ] as const) {
-      const pack = decode(await tree.read(file));
-      for (const question of BUYER_QUESTIONS.filter((entry) => asks(entry, "inference_api"))) expect(pack, `${file} ${question.key}`).toContain(`<th scope="row">${question.label[lang]}</th>`);
-      expect(pack).toContain(`version ${version}, CC BY 4.0. https://example.test/${lang === "sv" ? "sv/" : ""}providers/acme-ai/pack.html`);
-      expect(pack).toContain("SOV-1");
-      expect(pack).toContain("SOV-8");
-      expect(pack).toContain("commission.europa.eu/document/download/09579818-64a6-4dd5-9577-446ab6219113_en");
+      const page = await tree.read(file);
+      const data = JSON.parse(/<script type="application\/json" id="pack-data">(.*?)<\/script>/s.exec(page)![1]!) as { version: string; baseUrl: string; repository: string; rows: Array<{ key: string; label: string; of: string[] | null }> };
+      expect(data.version).toBe(version);
+      expect(data.baseUrl).toBe("https://example.test");
+      expect(data.repository).toBe(REPOSITORY);
+      for (const question of BUYER_QUESTIONS) expect(data.rows.find((row) => row.key === question.key)?.label, `${file} ${question.key}`).toBe(question.label[lang]);
+      expect(data.rows.filter((row) => row.of !== null && !row.of.includes("compute_gpu")).map((row) => row.key)).toEqual(expect.arrayContaining(BUYER_QUESTIONS.filter((entry) => !asks(entry, "compute_gpu")).map((entry) => entry.key)));
     }
-    const usco = decode(await tree.read("providers/usco-ai/pack.html"));
+    // Every provider page leads to its pack.
+    expect(await tree.read("sv/providers/acme-ai.html")).toContain('href="../../sv/pack.html?id=acme-ai"');
+    const usco = decode(await tree.read("providers/usco-ai.html"));
     expect(usco).toContain("at most SEAL-2 (Data Sovereignty)</strong>, on a Fact that is confirmed");
     expect(decode(await tree.read("sv/providers/usco-ai.html"))).toContain("högst SEAL-2 (Datasuveränitet)");
     // Acme's owners are not US, but a US cloud holds its data: a ceiling on SOV-2, none on SOV-1.
@@ -204,13 +209,14 @@ describe("a way for readers to correct us", () => {
     expect(link.searchParams.get("title")).toBe("Correction: Acme AI, DPA offered");
     expect(link.searchParams.get("provider")).toBe("acme-ai");
     expect(link.searchParams.get("field")).toBe("compliance.gdpr_dpa_available");
-    expect(link.searchParams.get("value_seen")).toBe("yes (confirmed; verified 2026-11-01, source dated 2026-10-15; https://acme.example/terms)");
+    expect(link.searchParams.get("value_seen")).toBe("yes (confirmed; verified 2026-11-01, source dated 2026-10-15)");
     for (const name of link.searchParams.keys()) if (name !== "template" && name !== "title") expect(fieldIds).toContain(name);
-    // The Swedish page and the pack link to the same form.
-    expect(rowOf(await tree.read("sv/providers/acme-ai/pack.html"), "fact-compliance-gdpr_dpa_available")).toContain(`${REPOSITORY}/issues/new?template=correction.yml`);
+    // The Swedish page links to the same form; the pack and the comparison get the repository in their data block.
+    expect(rowOf(await tree.read("sv/providers/acme-ai.html"), "fact-compliance-gdpr_dpa_available")).toContain(`${REPOSITORY}/issues/new?template=correction.yml`);
   });
 
   it("writes no correction link when the build does not know the repository", async () => {
-    for (const file of ["providers/acme-ai.html", "providers/acme-ai/pack.html", "sv/providers/acme-ai.html"]) expect(await bare.read(file)).not.toContain('class="correct"');
+    for (const file of ["providers/acme-ai.html", "sv/providers/acme-ai.html"]) expect(await bare.read(file)).not.toContain('class="correct"');
+    for (const file of ["pack.html", "compare.html"]) expect(await bare.read(file)).toContain('"repository":null');
   });
 });

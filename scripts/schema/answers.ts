@@ -270,6 +270,20 @@ const SEPARATORS: Record<Lang, { group: string; decimal: string }> = { en: { gro
  * decimal point and comma thousands in English; `minDecimals` pads (prices read 0.20, not 0.2). Never rounded.
  */
 export function formatNumber(value: number, lang: Lang, minDecimals = 0): string {
+  // Pages write the same few prices thousands of times: said once, remembered (by language and padding).
+  const slot = `${lang}${minDecimals}`;
+  const said = (FORMATTED[slot] ??= new Map<number, string>());
+  const known = said.get(value);
+  if (known !== undefined) return known;
+  if (said.size > 20_000) said.clear();
+  const text = formatted(value, lang, minDecimals);
+  said.set(value, text);
+  return text;
+}
+
+const FORMATTED: Record<string, Map<number, string>> = {};
+
+function formatted(value: number, lang: Lang, minDecimals: number): string {
   if (!Number.isFinite(value)) return String(value);
   let text = String(Math.abs(value));
   if (/e/i.test(text)) text = Math.abs(value).toFixed(12).replace(/0+$/, "").replace(/\.$/, "");

@@ -12,7 +12,7 @@ import { CloudActExposure, InfrastructureKind, UsPartyRole } from "../schema/voc
 export interface Answer extends AnswerFacts {
   /** Null when the field is missing or unknown: not researched, never "no". */
   status: FactStatus | null;
-  /** Whose statement the Fact is (read from its source type); null when not researched or the source type is not known. */
+  /** Whose statement the Fact is (read from its source type), for the answers a card shows; null otherwise. */
   attribution: Attribution | null;
   /** The answer in words, in both languages; null when not researched or not shown on the list (HEADLINE). */
   text: Record<Lang, string> | null;
@@ -57,7 +57,7 @@ function pageAnswer(answer: TypedAnswer<BuyerQuestion>): Answer {
   return {
     ...answerFacts(answer),
     status: answer.status,
-    attribution: researched && fact ? attributionOf(fact) : null,
+    attribution: shown && researched && fact ? attributionOf(fact) : null,
     text,
     link,
     data: text && answer.context.model ? [answer.context.model] : [],

@@ -13,7 +13,6 @@ import { LANG_PREFIX, LANGS } from "./browse/messages.js";
 import type { PriceRow } from "../schema/index.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
-import { packPage, packPath } from "./browse/packPage.js";
 import { repositoryBase } from "./browse/factEvidence.js";
 import { attributionOf } from "../schema/evidenceRules.js";
 import { factAt } from "../schema/factPath.js";
@@ -135,7 +134,6 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
     for (const lang of LANGS) {
       const context = { baseUrl: options.baseUrl, version, recentChanges: recentChanges.get(record.id) ?? [], lang, repository };
       site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, context)));
-      site.set(`${LANG_PREFIX[lang]}${packPath(record.id)}`, Buffer.from(packPage(record, entry.summary, context)));
     }
     const recordPrices = priceRowsOf(record);
     prices.push(...recordPrices);

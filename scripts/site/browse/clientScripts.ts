@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
  * deterministic (same sources, same bytes), carries no source map and no paths of the machine that built it.
  */
 const CLIENT = path.join("scripts", "site", "browse", "client");
-const ENTRIES = { site: "site.ts", index: "index.ts", compare: "compare.ts", prices: "prices.ts" } as const;
+const ENTRIES = { site: "site.ts", index: "index.ts", compare: "compare.ts", pack: "pack.ts", prices: "prices.ts" } as const;
 
 /** The project folder that holds the client sources: above this module, whether it runs from source or bundled. */
 function projectRoot(): string {

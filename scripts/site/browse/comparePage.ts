@@ -2,7 +2,7 @@ import { BUYER_QUESTIONS } from "../../schema/buyerQuestions.js";
 import type { Status } from "../../schema/index.js";
 import type { RecordSummary } from "../summary.js";
 import { EXPOSURE_TERMS } from "../recordAnswers.js";
-import type { LabelledQuestion } from "./answerCell.js";
+import type { AnnexData, AnnexRow } from "./client/annex.js";
 import type { CompareData } from "./client/compare.js";
 import { answerFilters } from "./filters.js";
 import { html, jsonBlock, linkerOf, page, rootOf } from "./html.js";
@@ -11,15 +11,34 @@ import { MESSAGES, type Lang } from "./messages.js";
 import { evidenceWords } from "./words.js";
 
 /** The rows of a comparison and of a procurement pack: every buyer question, and the output price beside the input price. */
-export function answerRows(lang: Lang): LabelledQuestion[] {
-  return BUYER_QUESTIONS.flatMap((question): LabelledQuestion[] => {
+export function answerRows(lang: Lang): AnnexRow[] {
+  return BUYER_QUESTIONS.flatMap((question): AnnexRow[] => {
     const shape = question.shape;
     const terms = "vocabulary" in shape ? Object.fromEntries(shape.vocabulary.tokens.map((token) => [token, { en: shape.vocabulary.terms[token]!.en, sv: shape.vocabulary.terms[token]!.sv }])) : null;
-    const row = { key: question.key, path: question.path, shape: { kind: shape.kind, ...(terms ? { vocabulary: { terms } } : {}) }, label: question.label[lang] };
+    const of = question.of ? [...question.of] : null;
+    const row = { key: question.key, path: question.path, shape: { kind: shape.kind, ...(terms ? { vocabulary: { terms } } : {}) }, label: question.label[lang], of, derived: question.derived === true };
     if (question.key !== "price") return [row];
-    const output = { key: "price_output", path: ["pricing", "price_per_1m_output_tokens"] as const, shape: { kind: "number" as const }, label: MESSAGES[lang].compare.outputPrice };
+    const output = { key: "price_output", path: ["pricing", "price_per_1m_output_tokens"] as const, shape: { kind: "number" as const }, label: MESSAGES[lang].compare.outputPrice, of, derived: false };
     return [row, output];
   });
+}
+
+/** What the comparison and the pack share in their data block: the rows, the words and the labels. */
+export function annexData(lang: Lang, page: string, status: Status, baseUrl: string, repository: string | null): AnnexData {
+  const t = MESSAGES[lang];
+  return {
+    lang,
+    root: rootOf(lang, page),
+    home: linkerOf(lang, page)(""),
+    version: status.dataset_version,
+    baseUrl,
+    repository,
+    categories: t.category,
+    evidence: evidenceWords(lang),
+    exposure: EXPOSURE_TERMS,
+    sov: t.sov,
+    rows: answerRows(lang),
+  };
 }
 
 /**
@@ -28,15 +47,11 @@ export function answerRows(lang: Lang): LabelledQuestion[] {
  * functions the procurement pack is rendered with; what it needs to word them travels in a data block. The
  * legend is the page's own, so it prints whatever the script does.
  */
-export function comparePage(providers: readonly RecordSummary[], status: Status, lang: Lang, repository: string | null = null): string {
+export function comparePage(providers: readonly RecordSummary[], status: Status, lang: Lang, repository: string | null = null, baseUrl = ""): string {
   const t = MESSAGES[lang];
   const to = linkerOf(lang, "compare.html");
   const data: CompareData = {
-    lang,
-    root: rootOf(lang, "compare.html"),
-    home: to(""),
-    version: status.dataset_version,
-    repository,
+    ...annexData(lang, "compare.html", status, baseUrl, repository),
     words: {
       pickTwo: t.script.pickTwo,
       tooMany: t.script.tooMany,
@@ -50,11 +65,6 @@ export function comparePage(providers: readonly RecordSummary[], status: Status,
       noShortlist: t.compare.noShortlist,
       pack: t.compare.pack,
     },
-    categories: t.category,
-    evidence: evidenceWords(lang),
-    exposure: EXPOSURE_TERMS,
-    sov: t.sov,
-    rows: answerRows(lang),
     filters: answerFilters(providers).map((filter) => ({
       key: filter.key,
       label: filter.question.label[lang],

@@ -11,12 +11,13 @@ import { indexPage } from "./indexPage.js";
 import { LANG_PREFIX, LANGS } from "./messages.js";
 import { methodologyPage } from "./methodologyPage.js";
 import { notFoundPage } from "./notFoundPage.js";
+import { packPage } from "./packPage.js";
 import { pricesPage } from "./pricesPage.js";
 
 /**
  * The pages people read, in English at the root and in Swedish under sv/, their scripts and stylesheet, the
- * not-found pages for people, and the guide agents read. A record's own pages (its evidence, its procurement
- * pack) are written with the record, as the build reads it.
+ * not-found pages for people, and the guide agents read. A record's own pages are written with the record, as
+ * the build reads it; its procurement pack is one page per language that reads the record from the API.
  */
 export function emitBrowse(
   artefacts: Artefacts,
@@ -30,7 +31,8 @@ export function emitBrowse(
   for (const lang of LANGS) {
     const prefix = LANG_PREFIX[lang];
     addText(artefacts, `${prefix}index.html`, withDatasetJsonLd(indexPage(providers, status, lang, baseUrl), status, baseUrl));
-    addText(artefacts, `${prefix}compare.html`, comparePage(providers, status, lang, repository));
+    addText(artefacts, `${prefix}compare.html`, comparePage(providers, status, lang, repository, baseUrl));
+    addText(artefacts, `${prefix}pack.html`, packPage(status, lang, repository, baseUrl));
     addText(artefacts, `${prefix}prices.html`, pricesPage(prices, status, lang, attributionOfRow));
     addText(artefacts, `${prefix}methodology.html`, methodologyPage(status, baseUrl, lang));
   }

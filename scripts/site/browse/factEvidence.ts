@@ -89,16 +89,17 @@ export function validityText(fact: { valid_from?: unknown; valid_until?: unknown
  * repository file whose note names the address the provider serves the document at shows that address first and
  * the pinned file beside it, as the archived copy.
  */
-export function sourceHtml(fact: FactLike, words: EvidenceWords): Html | "" {
+export function sourceHtml(fact: FactLike, words: EvidenceWords, print = true): Html | "" {
   const href = safeHref(fact.source_url);
   if (!href) return "";
   const kind = typeof fact.source_type === "string" ? words.sourceTypes[fact.source_type] ?? fact.source_type.replace(/_/g, " ") : null;
   const served = PINNED.test(href) && typeof fact.note === "string" ? SERVED.exec(fact.note)?.[1]?.replace(/[.:]+$/, "") : undefined;
   const servedHref = served ? safeHref(`https://${served}`) : null;
+  const full = (address: string) => (print ? html` <span class="print-url">${address}</span>` : "");
   if (servedHref) {
-    return html`<a class="src" href="${servedHref}" rel="nofollow noopener">${siteOf(servedHref)}</a>${kind ? html` <span class="kind">${kind}</span>` : ""} <span class="print-url">${servedHref}</span> · <a class="src" href="${href}" rel="nofollow noopener">${words.archived}</a> <span class="print-url">${href}</span>`;
+    return html`<a class="src" href="${servedHref}" rel="nofollow noopener">${siteOf(servedHref)}</a>${kind ? html` <span class="kind">${kind}</span>` : ""}${full(servedHref)} · <a class="src" href="${href}" rel="nofollow noopener">${words.archived}</a>${full(href)}`;
   }
-  return html`<a class="src" href="${href}" rel="nofollow noopener">${siteOf(href)}</a>${kind ? html` <span class="kind">${kind}</span>` : ""} <span class="print-url">${href}</span>`;
+  return html`<a class="src" href="${href}" rel="nofollow noopener">${siteOf(href)}</a>${kind ? html` <span class="kind">${kind}</span>` : ""}${full(href)}`;
 }
 
 /** The source's own words, with where in the source they stand; they stay in the source's language. */
@@ -110,7 +111,7 @@ export function quoteHtml(fact: FactLike, words: EvidenceWords): Html | "" {
 
 /** Where a correction is reported: the repository's issue form for corrections, prefilled for one Fact. */
 export interface CorrectionTarget {
-  /** The repository's web address; without it, no link. */
+  /** The repository's web address, as repositoryBase gives it; without it, no link. */
   repository: string | null;
   provider: string;
   providerName: string;
@@ -132,18 +133,22 @@ export function repositoryBase(url: string | null | undefined): string | null {
 
 const clip = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
 
-/** The prefilled issue form for one Fact: provider, field and the value seen, filled; the proposal is the reader's. */
+const param = (name: string, value: string) => `${name}=${encodeURIComponent(value)}`;
+
+/**
+ * The prefilled issue form for one Fact: provider, field and the value seen, filled; the proposal is the
+ * reader's. `target.repository` is the address as repositoryBase gives it (normalised once per page, not per Fact).
+ */
 export function correctionHref(target: CorrectionTarget, words: EvidenceWords): string | null {
-  const base = repositoryBase(target.repository);
-  if (!base) return null;
-  const query = new URLSearchParams({
-    template: "correction.yml",
-    title: fill(words.correctionTitle, { provider: target.providerName, field: target.fieldLabel }),
-    provider: target.provider,
-    field: target.field,
-    value_seen: clip(target.seen, 500),
-  });
-  return `${base}/issues/new?${query.toString()}`;
+  if (!target.repository) return null;
+  const query = [
+    "template=correction.yml",
+    param("title", fill(words.correctionTitle, { provider: target.providerName, field: target.fieldLabel })),
+    param("provider", target.provider),
+    param("field", target.field),
+    param("value_seen", clip(target.seen, 500)),
+  ];
+  return `${target.repository}/issues/new?${query.join("&")}`;
 }
 
 export function correctionLink(target: CorrectionTarget, words: EvidenceWords): Html | "" {
@@ -151,11 +156,10 @@ export function correctionLink(target: CorrectionTarget, words: EvidenceWords): 
   return href ? html`<a class="correct" href="${href}" rel="nofollow noopener">${words.correction}</a>` : "";
 }
 
-/** What the correction form should say was seen: the value with its status, dates and source. */
+/** What the correction form should say was seen: the value with its status and dates (the form names the Fact). */
 export function seenText(value: string, fact: FactLike | undefined, words: EvidenceWords): string {
   if (!fact || fact.status === "unknown") return words.notResearched;
-  const source = typeof fact.source_url === "string" ? `; ${fact.source_url}` : "";
-  return `${value} (${statusText(fact, words)}; ${datesText(fact, words)}${source})`;
+  return `${value} (${statusText(fact, words)}; ${datesText(fact, words)})`;
 }
 
 /**

@@ -62,7 +62,19 @@ function optionsOf(question: BuyerQuestion, records: readonly RecordSummary[]): 
   }
 }
 
+const FILTERS = new WeakMap<readonly RecordSummary[], AnswerFilter[]>();
+
+/** The filters of a list of records; the index and the comparison of both languages ask for the same list's, once. */
 export function answerFilters(records: readonly RecordSummary[], questions: readonly BuyerQuestion[] = BUYER_QUESTIONS): AnswerFilter[] {
+  if (questions !== BUYER_QUESTIONS) return filtersOf(records, questions);
+  const known = FILTERS.get(records);
+  if (known) return known;
+  const filters = filtersOf(records, questions);
+  FILTERS.set(records, filters);
+  return filters;
+}
+
+function filtersOf(records: readonly RecordSummary[], questions: readonly BuyerQuestion[]): AnswerFilter[] {
   const filters = questions
     .filter((question) => !question.notFiltered)
     .map((question): AnswerFilter => {

@@ -74,6 +74,7 @@ const EN = {
     objective: "Objective",
     evidence: "What the evidence shows",
     source: "Source: {title} {version}, {publisher}",
+    more: "What the framework weighs that this dataset does not record, and the rules:",
   },
   index: {
     title: "European AI infrastructure providers — evidence dataset",
@@ -144,17 +145,20 @@ const EN = {
   },
   /** A provider's procurement pack: every buyer answer with its evidence, printable. */
   pack: {
-    title: (name: string) => `${name}: procurement pack — European AI infrastructure evidence`,
-    heading: (name: string) => `${name}: procurement pack`,
+    title: "Procurement pack — European AI infrastructure evidence",
+    heading: "{name}: procurement pack",
     intro: "Every buyer question with its answer, its status, both dates, its source and the source's own words where the record has them; the derived answers with the Facts they rest on; the European Commission's sovereignty objectives; and how to cite it. Print it for a procurement file.",
     answers: "Buyer questions",
     derived: "Derived answers and why",
     why: "Why:",
     record: "The full record",
     citation: "Cite this pack",
-    citationText: (name: string, version: string, url: string) => `${name}: procurement pack. European AI infrastructure evidence dataset, version ${version}, CC BY 4.0. ${url}`,
+    citationText: "{name}: procurement pack. European AI infrastructure evidence dataset, version {version}, CC BY 4.0. {url}",
     printed: "Printed {date}",
+    pickOne: "Name a provider in the address (pack.html?id=…), or open a provider's page and follow its link to the procurement pack.",
+    noScript: "This page needs JavaScript to read the provider named in its address. Open the provider list, or the provider's own page, where every Fact is shown with its evidence.",
   },
+
   prices: {
     title: "Prices per model — European AI infrastructure evidence",
     heading: "Prices per model",
@@ -380,6 +384,7 @@ const SV: Messages = {
     objective: "Mål",
     evidence: "Vad uppgifterna visar",
     source: "Källa: {title} {version}, {publisher}",
+    more: "Vad ramverket väger in som datasetet inte registrerar, och reglerna:",
   },
   index: {
     title: "Europeiska leverantörer av AI-infrastruktur — evidensdataset",
@@ -448,17 +453,20 @@ const SV: Messages = {
     citation: (version: string) => `Evidensdataset om europeisk AI-infrastruktur, version ${version}, CC BY 4.0.`,
   },
   pack: {
-    title: (name: string) => `${name}: upphandlingsunderlag — evidens om europeisk AI-infrastruktur`,
-    heading: (name: string) => `${name}: upphandlingsunderlag`,
+    title: "Upphandlingsunderlag — evidens om europeisk AI-infrastruktur",
+    heading: "{name}: upphandlingsunderlag",
     intro: "Varje köparfråga med svar, status, båda datumen, källan och källans egna ord där posten har dem; de härledda svaren med de uppgifter de vilar på; Europeiska kommissionens suveränitetsmål; och hur underlaget citeras. Skriv ut det till en upphandlingsakt.",
     answers: "Köparfrågor",
     derived: "Härledda svar och varför",
     why: "Varför:",
     record: "Hela posten",
     citation: "Citera underlaget",
-    citationText: (name: string, version: string, url: string) => `${name}: upphandlingsunderlag. Evidensdataset om europeisk AI-infrastruktur, version ${version}, CC BY 4.0. ${url}`,
+    citationText: "{name}: upphandlingsunderlag. Evidensdataset om europeisk AI-infrastruktur, version {version}, CC BY 4.0. {url}",
     printed: "Utskrivet {date}",
+    pickOne: "Ange en leverantör i adressen (pack.html?id=…), eller öppna en leverantörs sida och följ dess länk till upphandlingsunderlaget.",
+    noScript: "Den här sidan behöver JavaScript för att läsa in leverantören i adressen. Öppna leverantörslistan eller leverantörens egen sida, där varje uppgift visas med sitt underlag.",
   },
+
   prices: {
     title: "Priser per modell — evidens om europeisk AI-infrastruktur",
     heading: "Priser per modell",

@@ -20,6 +20,7 @@ function priceTable(currency: string | null, rows: readonly PriceRow[], t: Messa
 <thead><tr><th scope="col" data-sortable>${t.prices.provider}</th><th scope="col" data-sortable>${t.prices.model}</th><th scope="col" class="num" data-sortable>${t.prices.input}</th><th scope="col" class="num" data-sortable>${t.prices.output}</th><th scope="col">${t.prices.vat}</th><th scope="col">${t.provider.statusHeader}</th><th scope="col">${t.prices.dates}</th><th scope="col">${t.provider.sourceHeader}</th></tr></thead>
 <tbody>${sorted.map((row) => {
     const href = safeHref(row.source_url);
+    const validity = validityText(row, words);
     const host = siteOf(href);
     return html`<tr data-model="${row.model.toLowerCase()}">
 <td data-sort="${row.provider_name.toLowerCase()}"><a href="${to(`providers/${row.provider_id}.html`)}">${row.provider_name}</a></td>
@@ -28,7 +29,7 @@ function priceTable(currency: string | null, rows: readonly PriceRow[], t: Messa
 <td class="num" data-sort="${row.output_per_1m ?? ""}">${amount(row.output_per_1m)}</td>
 <td>${vatWords(row, t)}</td>
 <td><span class="badge badge-${row.status}">${row.status === "claimed" && attributionOfRow(row) ? words.attribution[attributionOfRow(row)!] : t.status[row.status]}</span></td>
-<td>${datesText({ ...row, status: row.status }, words)}${validityText(row, words) ? html`<br>${validityText(row, words)}` : ""}</td>
+<td>${datesText(row, words)}${validity ? html`<br>${validity}` : ""}</td>
 <td>${href ? html`<a href="${href}" rel="nofollow noopener">${host}</a>` : t.provider.none}${row.corroborated_by ? html`<br><span class="muted">= ${row.corroborated_by}</span>` : ""}</td>
 </tr>`;
   })}</tbody>

@@ -29,20 +29,25 @@ export interface PageContext {
 
 const OUTPUT_PRICE: QuestionView = { key: "price_output", path: ["pricing", "price_per_1m_output_tokens"], shape: { kind: "number" } };
 
-/** A value in words, in the page's language: a buyer question's answer, a vocabulary's label, yes/no, a price with its currency. */
-export function valueHtml(record: Provider, dotted: string, fact: FactLike, t: Messages): Html {
+/** A value in words, in the page's language: a buyer question's answer, a vocabulary's label, yes/no, a price with its currency; as markup and as text. */
+export function valueWords(record: Provider, dotted: string, fact: FactLike, t: Messages): { html: Html; text: string } {
   const lang = t.lang;
-  if (fact.status === "unknown" || fact.value === null || fact.value === undefined) return html`<span class="muted">${t.notResearched}</span>`;
+  const plain = (text: string) => ({ html: html`${text}`, text });
+  if (fact.status === "unknown" || fact.value === null || fact.value === undefined) return { html: html`<span class="muted">${t.notResearched}</span>`, text: t.notResearched };
   const question = questionByPath(dotted) ?? (dotted === "pricing.price_per_1m_output_tokens" ? OUTPUT_PRICE : undefined);
-  if (question) return answerWords(record, question, { lang, exposure: EXPOSURE_TERMS }).html ?? html``;
-  if (dotted === "availability_status" && typeof fact.value === "string") return html`${Availability.terms[fact.value as keyof typeof Availability.terms]?.[lang] ?? fact.value}`;
-  if (fact.value === true) return html`${t.yes}`;
-  if (fact.value === false) return html`${t.no}`;
+  if (question) {
+    const said = answerWords(record, question, { lang, exposure: EXPOSURE_TERMS });
+    return { html: said.html ?? html``, text: said.text ?? "" };
+  }
+  if (dotted === "availability_status" && typeof fact.value === "string") return plain(Availability.terms[fact.value as keyof typeof Availability.terms]?.[lang] ?? fact.value);
+  if (fact.value === true) return plain(t.yes);
+  if (fact.value === false) return plain(t.no);
   if (typeof fact.value === "number") {
     const currency = dotted.startsWith("pricing.") ? stringValueOf(factAt(record, ["pricing", "currency"])) : null;
-    return html`${formatNumber(fact.value, lang)}${currency ? ` ${currency}` : ""}`;
+    return plain(`${formatNumber(fact.value, lang)}${currency ? ` ${currency}` : ""}`);
   }
-  return html`<span translate="no">${describeValue(fact.value, String(fact.status), lang)}</span>`;
+  const text = describeValue(fact.value, String(fact.status), lang);
+  return { html: html`<span translate="no">${text}</span>`, text };
 }
 
 /** Researchers' notes are English data: marked so on the Swedish pages, with `code` spans as code. */
@@ -78,14 +83,14 @@ function datesCell(fact: FactLike, t: Messages, words: EvidenceWords): Html {
 }
 
 function factRow(record: Provider, dotted: string, label: string, fact: FactLike, anchor: string, context: PageContext, t: Messages, words: EvidenceWords): Html {
-  const value = valueHtml(record, dotted, fact, t);
-  const valueText = value.text.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  const { html: value, text: valueText } = valueWords(record, dotted, fact, t);
   const display = typeof fact.display === "string" ? html`<br><span class="display" translate="no">“${fact.display}”</span>` : "";
   const partial = fact.partial === true && Array.isArray(fact.value) ? html`<br><span class="partial">${t.partialList}</span>` : "";
   const cite = fact.status === "unknown" ? "" : html`<details class="cite"><summary>${t.provider.cite}</summary><p translate="no">${citation(record, label, valueText, fact, anchor, context, words)}</p></details>`;
   const target: CorrectionTarget = { repository: context.repository ?? null, provider: record.id, providerName: record.name, field: dotted, fieldLabel: label, seen: seenText(valueText, fact, words) };
   const report = correctionLink(target, words);
-  const source = Array.isArray(fact.derived_from) ? "" : sourceHtml(fact, words);
+  // The provider page prints its sources by site; the pack and the comparison print every full address.
+  const source = Array.isArray(fact.derived_from) ? "" : sourceHtml(fact, words, false);
   return html`<tr id="${anchor}">
 <th scope="row"><a href="#${anchor}" class="anchor">${label}</a></th>
 <td data-label="${t.provider.value}">${value}${display}${partial}${quoteHtml(fact, words)}</td>
@@ -165,13 +170,13 @@ ${record.legal_name ? html`<dt>${t.provider.legalName}</dt><dd translate="no">${
 <dt>${t.provider.researched}</dt><dd>${t.provider.researchedOf(summary.coverage.researched, summary.coverage.applicable)}</dd>
 <dt>${t.provider.facts}</dt><dd>${t.provider.factsCount(counts.confirmed ?? 0, counts.claimed ?? 0, counts.planned ?? 0, summary.coverage.applicable - summary.coverage.researched)}</dd>
 <dt>${t.provider.updated}</dt><dd>${record.record_updated_at}${record.last_full_review ? `, ${t.provider.lastReview(record.last_full_review)}` : ""}</dd>
-<dt>${t.provider.data}</dt><dd><a href="${to(`providers/${record.id}/pack.html`)}">${t.provider.packLink}</a> · <a href="${root}api/data/${record.id}/index.json">${t.provider.asJson}</a> (${t.provider.apiPath} <code>/api/data/${record.id}</code>) · <a href="${to(`compare.html?ids=${record.id}`)}">${t.nav.compare}</a></dd>
+<dt>${t.provider.data}</dt><dd><a href="${to(`pack.html?id=${record.id}`)}">${t.provider.packLink}</a> · <a href="${root}api/data/${record.id}/index.json">${t.provider.asJson}</a> (${t.provider.apiPath} <code>/api/data/${record.id}</code>) · <a href="${to(`compare.html?ids=${record.id}`)}">${t.nav.compare}</a></dd>
 </dl>
 <p class="muted">${t.notResearchedNote}</p>
 ${singles.length ? factTable(t.provider.overview, singles.flatMap(([, rows]) => rows), t) : ""}
 ${grouped.map(([block, rows]) => factTable(t.provider.blocks[block] ?? fieldLabel(block, lang), rows, t))}
 ${modelsTable(record, t, words)}
-${sovSection(record, lang, t.sov, words)}
+${sovSection(record, lang, t.sov, words, "sovereignty-objectives", to("methodology.html#sovereignty-framework"))}
 ${context.recentChanges?.length ? html`<section id="changes"><h2>${t.provider.recentChanges}</h2><ul>${context.recentChanges.map((entry) => html`<li><time datetime="${entry.date}">${entry.date}</time> <span lang="en">${describeChange(entry)}</span> <small>(${entry.dataset_version ? `${entry.dataset_version}, ` : ""}commit <code>${entry.commit}</code>)</small></li>`)}</ul><p><a href="${root}feed.xml">${t.provider.feed}</a> · <a href="${root}api/changes.json">${t.provider.allChanges}</a></p></section>` : ""}
 ${record._models_api ? html`<section><h2>${t.provider.scraper}</h2><p>${record._models_api.live_count} · <code>${record._models_api.endpoint}</code> · ${record._models_api.checked_at}. −: ${record._models_api.missing_in_seed.join(", ") || "—"}. +: ${record._models_api.gone_from_api.join(", ") || "—"}.</p></section>` : ""}`;
   return page({ lang, title: t.provider.title(record.name), path, body });

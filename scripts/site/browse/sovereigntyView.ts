@@ -21,6 +21,7 @@ export interface SovWords {
   objective: string;
   evidence: string;
   source: string;
+  more: string;
 }
 
 /** What the evidence decides for one objective: a ceiling with its rule and the status it rests on, or no level. */
@@ -44,8 +45,12 @@ export function sovCell(record: object, view: ObjectiveView, lang: Lang, words: 
 
 export const sovLabel = (view: ObjectiveView, lang: Lang) => `${view.objective.id} ${view.objective.name[lang]}`;
 
-/** The whole view for one record: a table of the eight objectives, with what the dataset does not record. */
-export function sovSection(record: object, lang: Lang, words: SovWords, evidence: EvidenceWords, id = "sovereignty-objectives"): Html {
+/**
+ * The whole view for one record: a table of the eight objectives, with what the dataset does not record. Given
+ * the methodology's address, the table leaves that to the methodology page (a provider page is read on screen;
+ * a pack is filed whole).
+ */
+export function sovSection(record: object, lang: Lang, words: SovWords, evidence: EvidenceWords, id = "sovereignty-objectives", methodology?: string): Html {
   const views = sovereigntyView(record);
   const intro = fill(words.intro, { version: FRAMEWORK.version, published: FRAMEWORK.published });
   return html`<section id="${id}" class="sov" aria-labelledby="${id}-h">
@@ -55,9 +60,10 @@ export function sovSection(record: object, lang: Lang, words: SovWords, evidence
 <thead><tr><th scope="col">${words.objective}</th><th scope="col">${words.evidence}</th></tr></thead>
 <tbody>${views.map(
     (view) =>
-      html`<tr><th scope="row">${sovLabel(view, lang)}</th><td>${ceilingHtml(record, view, lang, words, evidence)}<br>${speaksHtml(view, words, evidence)}<br><span class="muted">${words.missing} ${view.objective.missing[lang]}.</span></td></tr>`,
+      html`<tr><th scope="row">${sovLabel(view, lang)}</th><td>${ceilingHtml(record, view, lang, words, evidence)}<br>${speaksHtml(view, words, evidence)}${methodology ? "" : html`<br><span class="muted">${words.missing} ${view.objective.missing[lang]}.</span>`}</td></tr>`,
   )}</tbody>
 </table></div>
+${methodology ? html`<p class="small">${words.more} <a href="${methodology}">${words.heading}</a></p>` : ""}
 <p class="small">${prose(fill(words.source, { title: FRAMEWORK.title, version: FRAMEWORK.version, publisher: FRAMEWORK.publisher[lang] }), lang)}: <a href="${FRAMEWORK.url}" rel="noopener">${FRAMEWORK.url}</a></p>
 </section>`;
 }

@@ -1,9 +1,8 @@
-import type { ExposureTerms, Lang } from "../../../schema/answers.js";
 import { sovereigntyView } from "../../../schema/sovereigntyFramework.js";
-import { answerCell, type CellContext, type LabelledQuestion } from "../answerCell.js";
-import type { EvidenceWords } from "../factEvidence.js";
+import { answerCell, type CellContext } from "../answerCell.js";
 import { fill, html, type Html } from "../markup.js";
-import { sovCell, sovLabel, type SovWords } from "../sovereigntyView.js";
+import { sovCell, sovLabel } from "../sovereigntyView.js";
+import { loadRecord, SLUG, type AnnexData, type Loaded } from "./annex.js";
 import { listOf, readData, today } from "./dom.js";
 
 /**
@@ -12,13 +11,7 @@ import { listOf, readData, today } from "./dom.js";
  * words, then the Commission's sovereignty objectives; what the page needs to word them travels in its data
  * block. The rest of the address is the filters that produced the shortlist: the print records them.
  */
-export interface CompareData {
-  lang: Lang;
-  /** From this page up to the site root (for the API), and to this language's pages. */
-  root: string;
-  home: string;
-  version: string;
-  repository: string | null;
+export interface CompareData extends AnnexData {
   words: {
     pickTwo: string;
     tooMany: string;
@@ -32,16 +25,10 @@ export interface CompareData {
     noShortlist: string;
     pack: string;
   };
-  categories: Record<string, string>;
-  evidence: EvidenceWords;
-  exposure: ExposureTerms;
-  sov: SovWords;
-  rows: LabelledQuestion[];
   /** The list's filters, for saying in words which produced the shortlist. */
   filters: Array<{ key: string; label: string; options: Record<string, string> }>;
 }
 
-type Loaded = { id: string; name: string; category: string } & Record<string, unknown>;
 type Failed = { failed: string; reason: string };
 
 const out = document.getElementById("comparison");
@@ -67,7 +54,7 @@ async function start(out: HTMLElement): Promise<void> {
   const params = new URLSearchParams(location.search);
   let ids = listOf(params.get("ids"))
     .map((id) => id.trim())
-    .filter((id) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id));
+    .filter((id) => SLUG.test(id));
   ids = ids.filter((id, index) => ids.indexOf(id) === index);
   const note = document.getElementById("compare-note")!;
   if (ids.length < 2) {
@@ -79,16 +66,7 @@ async function start(out: HTMLElement): Promise<void> {
     ids = ids.slice(0, 4);
   }
   out.textContent = words.loading;
-  const records = await Promise.all(
-    ids.map((id) =>
-      fetch(`${data.root}api/data/${id}/index.json`)
-        .then((response) => {
-          if (!response.ok) throw new Error(String(response.status));
-          return response.json() as Promise<Loaded>;
-        })
-        .catch((error: Error): Failed => ({ failed: id, reason: error.message })),
-    ),
-  );
+  const records = await Promise.all(ids.map((id) => loadRecord(data, id)));
   const loaded = records.filter((record): record is Loaded => !("failed" in record));
   const failed = records.filter((record): record is Failed => "failed" in record);
   const parts: Html[] = failed.map((record) => html`<p class="error">${fill(words.failed, { id: record.failed, reason: record.reason })}</p>`);
@@ -108,7 +86,7 @@ function table(records: Loaded[], data: CompareData): Html {
   const views = records.map((record) => sovereigntyView(record));
   const head = html`<tr><th scope="col">${data.words.question}</th>${records.map(
     (record) =>
-      html`<th scope="col"><a href="${data.home}providers/${record.id}.html">${record.name}</a><br><span class="muted">${data.categories[record.category] ?? record.category}</span><br><a class="small screen-only" href="${data.home}providers/${record.id}/pack.html">${data.words.pack}</a></th>`,
+      html`<th scope="col"><a href="${data.home}providers/${record.id}.html">${record.name}</a><br><span class="muted">${data.categories[record.category] ?? record.category}</span><br><a class="small screen-only" href="${data.home}pack.html?id=${record.id}">${data.words.pack}</a></th>`,
   )}</tr>`;
   const rows = data.rows.map((question) => html`<tr><th scope="row">${question.label}</th>${records.map((record) => html`<td>${answerCell(record, question, context)}</td>`)}</tr>`);
   const sov = views[0]!.map(
