@@ -209,7 +209,8 @@ describe("a way for readers to correct us", () => {
     expect(link.searchParams.get("title")).toBe("Correction: Acme AI, DPA offered");
     expect(link.searchParams.get("provider")).toBe("acme-ai");
     expect(link.searchParams.get("field")).toBe("compliance.gdpr_dpa_available");
-    expect(link.searchParams.get("value_seen")).toBe("yes (confirmed; verified 2026-11-01, source dated 2026-10-15)");
+    expect(link.searchParams.get("value_seen")).toBe("yes (confirmed)");
+    expect(new URL(decode(/<a class="correct" href="([^"]+)"/.exec(rowOf(page, "fact-ownership-ownership_jurisdiction"))![1]!)).searchParams.get("value_seen")).toBe("SE (press report)");
     for (const name of link.searchParams.keys()) if (name !== "template" && name !== "title") expect(fieldIds).toContain(name);
     // The Swedish page links to the same form; the pack and the comparison get the repository in their data block.
     expect(rowOf(await tree.read("sv/providers/acme-ai.html"), "fact-compliance-gdpr_dpa_available")).toContain(`${REPOSITORY}/issues/new?template=correction.yml`);

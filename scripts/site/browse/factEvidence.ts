@@ -156,10 +156,10 @@ export function correctionLink(target: CorrectionTarget, words: EvidenceWords): 
   return href ? html`<a class="correct" href="${href}" rel="nofollow noopener">${words.correction}</a>` : "";
 }
 
-/** What the correction form should say was seen: the value with its status and dates (the form names the Fact). */
+/** What the correction form should say was seen: the value with its status (the form names the Fact, whose dates the record keeps). */
 export function seenText(value: string, fact: FactLike | undefined, words: EvidenceWords): string {
   if (!fact || fact.status === "unknown") return words.notResearched;
-  return `${value} (${statusText(fact, words)}; ${datesText(fact, words)})`;
+  return `${value} (${statusText(fact, words)})`;
 }
 
 /**
