@@ -13,7 +13,7 @@ a:focus,select:focus,input:focus,button:focus,.scroll:focus,summary:focus{outlin
 .badge-confirmed{color:var(--ok)}.badge-claimed{color:var(--own)}.badge-planned{color:var(--plan)}.badge-unknown,.badge-not_applicable,.badge-other{color:var(--unk)}
 .contested{border:2px solid var(--own);padding:.5rem 1rem;margin:1rem 0}dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
 details.cite summary{cursor:pointer;color:var(--muted);font-size:.85rem}details.cite p{font-size:.85rem;user-select:all;margin:.25rem 0}a.anchor{color:inherit;text-decoration:none}a.anchor:hover,a.anchor:focus{text-decoration:underline}
-@media (max-width:48rem){body{padding:0 .75rem}dl.summary,dl.seal{grid-template-columns:1fr}
+@media (max-width:48rem){body{padding:0 .75rem}h1{font-size:1.6rem;margin:.6rem 0}dl.summary,dl.seal{grid-template-columns:1fr}
 table.pack thead,table.sov-table thead{position:absolute;left:-9999px}table.pack,table.pack tbody,table.pack tr,table.pack th,table.pack td,table.sov-table,table.sov-table tbody,table.sov-table tr,table.sov-table th,table.sov-table td{display:block;width:100%!important}table.pack th,table.sov-table th{border:0;padding-bottom:0}dd{margin-bottom:.5rem}
 table.facts thead{position:absolute;left:-9999px}table.facts,table.facts tbody,table.facts tr,table.facts th,table.facts td{display:block;width:100%}
 table.facts tr{border-bottom:1px solid var(--line);padding:.5rem 0}table.facts th,table.facts td{border:0;padding:.1rem 0}
