@@ -42,7 +42,7 @@ describe("build", () => {
     expect(headers).toMatch(/\/api\/data\.csv\n\s+Content-Type: text\/csv/);
     const redirects = (await tree.read("_redirects")).trim().split("\n");
     expect(redirects).toContain("/api/data/alpha-ai /api/data/alpha-ai/index.json 200");
-    expect(redirects.slice(-2)).toEqual(["/api/* /404.json 404", "/* /not-found.html 404"]);
+    expect(redirects.slice(-3)).toEqual(["/api/* /404.json 404", "/sv/* /sv/not-found.html 404", "/* /not-found.html 404"]);
   });
 
   it("writes each provider file byte-identical to its entry in the dataset", async () => {
@@ -115,6 +115,7 @@ describe("build", () => {
       "index.html",
       "llms.txt",
       "methodology.html",
+      "pack.html",
       "prices.html",
       "providers/one-ai.html",
       "providers/two-ai.html",
@@ -122,6 +123,7 @@ describe("build", () => {
       "sv/compare.html",
       "sv/index.html",
       "sv/methodology.html",
+      "sv/pack.html",
       "sv/prices.html",
       "sv/providers/one-ai.html",
       "sv/providers/two-ai.html",

@@ -13,6 +13,9 @@ import { LANG_PREFIX, LANGS } from "./browse/messages.js";
 import type { PriceRow } from "../schema/index.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
+import { repositoryBase } from "./browse/factEvidence.js";
+import { attributionOf } from "../schema/evidenceRules.js";
+import { factAt } from "../schema/factPath.js";
 import { datasetHeadText, openDataset } from "./api/dataset.js";
 import { archiveFileWriter, archiveIndex, emitArchive, hashingWriter, type KeptVersion } from "./api/archive.js";
 import { datasetVersion } from "./version.js";
@@ -121,15 +124,20 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const pricesJson = openPricesJson(openArtefact(site, FILES.prices), { version, license: dataset.meta.license }, generatedAt);
   const pricesCsv = openPricesCsv(openArtefact(site, FILES.pricesCsv));
   const prices: PriceRow[] = [];
+  // Whose statement each price is, for the price page's badges (a row names its Fact, not its source's kind).
+  const priceAttributions = new WeakMap<PriceRow, string | null>();
   const recentChanges = recentChangesByProvider(changes.entries, 5);
+  const repository = repositoryBase(options.archive?.repositoryUrl);
   for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);
     for (const lang of LANGS) {
-      site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version, recentChanges: recentChanges.get(record.id) ?? [], lang })));
+      const context = { baseUrl: options.baseUrl, version, recentChanges: recentChanges.get(record.id) ?? [], lang, repository };
+      site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, context)));
     }
     const recordPrices = priceRowsOf(record);
     prices.push(...recordPrices);
+    for (const row of recordPrices) priceAttributions.set(row, attributionOf(factAt(record, row.fact.split(".") as [string]) ?? {}));
     csv.add(record);
     providersCsv.add(record);
     providersIndex.add(record);
@@ -143,7 +151,7 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   pricesCsv.end();
   const status = { ...statusOf(version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
   emitStatus(site, status);
-  emitBrowse(site, summaries, prices, status, options.baseUrl);
+  emitBrowse(site, summaries, prices, status, options.baseUrl, repository, (row) => priceAttributions.get(row) ?? null);
   emitErrors(site, options.baseUrl);
   emitHostFiles(site, summaries.map((record) => record.id), version);
   emitReviewQueue(site, dataset.reviewQueue);
