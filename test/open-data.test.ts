@@ -43,21 +43,34 @@ describe("datapackage.json (Frictionless Data Package)", () => {
     expect(descriptor).toMatchObject({ name: "eu-ai-infra-evidence", version, licenses: [{ name: "CC-BY-4.0" }] });
   });
 
-  it("describes both CSV files column by column, in the order of their header rows", async () => {
+  it("describes the three plain CSV files column by column, in the order of their header rows", async () => {
     const descriptor = await json("datapackage.json");
-    expect(descriptor.resources.map((resource: { path: string }) => resource.path)).toEqual(["api/providers.csv", "api/data.csv"]);
+    expect(descriptor.resources.map((resource: { name: string; path: string }) => [resource.name, resource.path])).toEqual([
+      ["providers", "api/plain/providers.csv"],
+      ["facts", "api/plain/data.csv"],
+      ["prices", "api/plain/prices.csv"],
+    ]);
     for (const resource of descriptor.resources) {
-      const [header] = parse(await tree.read(resource.path), { bom: true, to_line: 1 }) as string[][];
+      const text = await tree.read(resource.path);
+      // No byte-order mark: a Frictionless reader would take it as part of the first column's name.
+      expect(text.charCodeAt(0)).not.toBe(0xfeff);
+      const [header] = parse(text, { to_line: 1 }) as string[][];
       expect(resource.schema.fields.map((field: { name: string }) => field.name)).toEqual(header);
       expect(resource.dialect).toMatchObject({ header: true, delimiter: ",", lineTerminator: "\r\n" });
+      expect(resource.encoding).toBe("utf-8");
+      // The spreadsheet file beside it holds the same header, after its byte-order mark.
+      const [spreadsheetHeader] = parse(await tree.read(resource.path.replace("plain/", "")), { bom: true, to_line: 1 }) as string[][];
+      expect(spreadsheetHeader).toEqual(header);
     }
     const facts = descriptor.resources[1].schema.fields as Array<{ name: string; type: string; constraints?: { pattern?: string } }>;
     expect(facts.find((field) => field.name === "verified_at")?.type).toBe("date");
-    // Each source date of the export fits the pattern the package declares (a month with its apostrophe).
+    // Each source date of the plain export fits the pattern the package declares: a month as it is, no apostrophe.
     const pattern = new RegExp(facts.find((field) => field.name === "source_date")!.constraints!.pattern!);
-    const rows = parse(await tree.read("api/data.csv"), { bom: true, columns: true }) as Array<Record<string, string>>;
-    expect(rows.map((row) => row.source_date).filter(Boolean)).toContain("'2026-02");
+    const rows = parse(await tree.read("api/plain/data.csv"), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((row) => row.source_date).filter(Boolean)).toContain("2026-02");
     for (const row of rows) if (row.source_date) expect(row.source_date).toMatch(pattern);
+    const prices = descriptor.resources[2].schema.fields as Array<{ name: string; type: string }>;
+    expect(prices.filter((field) => field.type === "number").map((field) => field.name)).toEqual(["input_per_1m", "output_per_1m"]);
   });
 });
 
