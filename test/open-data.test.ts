@@ -113,8 +113,35 @@ describe("DCAT-AP (JSON-LD)", () => {
       `${BASE_URL}/archive/${version}.json`,
       `${BASE_URL}/api/providers.csv`,
       `${BASE_URL}/api/data.csv`,
+      `${BASE_URL}/api/prices.csv`,
+      `${BASE_URL}/datapackage.json`,
     ]);
     for (const distribution of distributions) expect(distribution[`${DCT}license`]["@id"]).toBe("http://publications.europa.eu/resource/authority/licence/CC_BY_4_0");
+    expect(distributions.at(-1)![`${DCT}conformsTo`]).toEqual({ "@id": "https://datapackage.org/standard/data-package/" });
+  });
+
+  it("has a contact e-mail and every title, description and keyword in English and Swedish", async () => {
+    const document = await json("api/dcat-ap.jsonld");
+    const dataset = document["@graph"].find((node: { "@type": string }) => node["@type"] === "dcat:Dataset");
+    expect(dataset["dcat:contactPoint"]["vcard:hasEmail"]).toEqual({ "@id": "mailto:evidence@eu-ai-infra-evidence.org" });
+    const languagesOf = (texts: Array<{ "@language": string; "@value": string }>) => texts.map((text) => text["@language"]);
+    for (const node of document["@graph"].filter((item: { "@type": string }) => ["dcat:Catalog", "dcat:Dataset", "dcat:Distribution"].includes(item["@type"]))) {
+      expect(languagesOf(node["dct:title"]), node["@id"]).toEqual(["en", "sv"]);
+      expect(languagesOf(node["dct:description"]), node["@id"]).toEqual(["en", "sv"]);
+    }
+    expect(dataset["dct:title"][1]["@value"]).toBe("Evidens om europeisk AI-infrastruktur");
+    expect(new Set(languagesOf(dataset["dcat:keyword"]))).toEqual(new Set(["en", "sv"]));
+    expect(dataset["dct:language"]).toEqual([{ "@id": "http://publications.europa.eu/resource/authority/language/ENG" }, { "@id": "http://publications.europa.eu/resource/authority/language/SWE" }]);
+  });
+
+  it("takes the contact e-mail a deployment sets, and keeps the project's for a value that is not one address", async () => {
+    const { dcatAp } = await import("../scripts/site/describe/dcat.js");
+    const { contactEmail } = await import("../scripts/site/describe/catalog.js");
+    const status = JSON.parse(await tree.read("api/status.json"));
+    const contact = (email: string) => (dcatAp(status, BASE_URL, email)["@graph"] as Array<Record<string, any>>).find((node) => node["@type"] === "dcat:Dataset")!["dcat:contactPoint"]["vcard:hasEmail"];
+    expect(contact(contactEmail("data@mirror.example"))).toEqual({ "@id": "mailto:data@mirror.example" });
+    expect(contact(contactEmail("a@b.example, c@d.example"))).toEqual({ "@id": "mailto:evidence@eu-ai-infra-evidence.org" });
+    expect(contactEmail(undefined)).toBe("evidence@eu-ai-infra-evidence.org");
   });
 
   it("is served as application/ld+json with CORS by npm start", async () => {
@@ -146,6 +173,8 @@ describe("schema.org Dataset on the index page", () => {
       [`${BASE_URL}/archive/${version}.json`, "application/json"],
       [`${BASE_URL}/api/providers.csv`, "text/csv"],
       [`${BASE_URL}/api/data.csv`, "text/csv"],
+      [`${BASE_URL}/api/prices.csv`, "text/csv"],
+      [`${BASE_URL}/datapackage.json`, "application/json"],
     ]);
     expect(dataset.name).toBe("European AI infrastructure evidence dataset");
   });
