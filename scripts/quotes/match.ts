@@ -9,13 +9,16 @@ import { repositoryFileOf } from "../schema/repositoryFile.js";
 
 const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", rsquo: "'", lsquo: "'", ldquo: '"', rdquo: '"', ndash: "-", mdash: "-", hellip: "…", shy: "" };
 
-/** The words of a text, for comparing a quote with its source. */
-export function quoteComparable(text: string): string {
+/** A tag with the text of its quoted attribute values: a JSX or MDX page keeps table cells and labels in props. */
+const withAttributeText = (tag: string) => ` ${[...tag.matchAll(/=\s*(?:"([^"]*)"|'([^']*)'|\{\s*"([^"]*)"\s*\})/g)].map((match) => match[1] ?? match[2] ?? match[3]).join(" ")} `;
+
+/** The words of a text, for comparing a quote with its source; `attributes` keeps the text of tags' attribute values. */
+export function quoteComparable(text: string, attributes = false): string {
   return (
     text
       .normalize("NFKC")
       // Markup: tags, Markdown links (keep the text), emphasis and code marks, table pipes, heading marks.
-      .replace(/<[^>]{0,2000}>/g, " ")
+      .replace(/<[^>]{0,2000}>/g, (tag) => (attributes ? withAttributeText(tag) : " "))
       .replace(/\[([^\]]{0,2000})\]\([^)]{0,2000}\)/g, "$1")
       .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) =>
         name.startsWith("#x") ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith("#") ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name.toLowerCase()] ?? entity),
@@ -37,23 +40,28 @@ export function quoteComparable(text: string): string {
 export function quoteParts(quote: string): string[] {
   return quote
     .split(/\s*(?:\[\s*(?:…|\.\.\.)\s*\]|…|\.\.\.)\s*/)
-    .map(quoteComparable)
+    .map((part) => quoteComparable(part))
     .map((part) => part.replace(/^["']+|["']+$/g, "").trim())
     .filter((part) => part.length > 0);
 }
 
-/** Whether every part of the quote appears in the text, in order. */
+/**
+ * Whether every part of the quote appears in the text, in order: in the visible text, or failing that in the text
+ * with the values of tags' attributes (a component's props), where some pages keep their words.
+ */
 export function quoteFoundIn(quote: string, text: string): boolean {
   const parts = quoteParts(quote);
   if (parts.length === 0) return false;
-  const haystack = quoteComparable(text);
-  let from = 0;
-  for (const part of parts) {
-    const at = haystack.indexOf(part, from);
-    if (at === -1) return false;
-    from = at + part.length;
-  }
-  return true;
+  const inOrder = (haystack: string) => {
+    let from = 0;
+    for (const part of parts) {
+      const at = haystack.indexOf(part, from);
+      if (at === -1) return false;
+      from = at + part.length;
+    }
+    return true;
+  };
+  return inOrder(quoteComparable(text)) || (text.includes("=") && inOrder(quoteComparable(text, true)));
 }
 
 /** A source URL that pins a file of a repository at a commit. */
