@@ -23,6 +23,7 @@ describe("a quote held against its source", () => {
     expect(quoteFoundIn("the customer’s “content”", "the customer's \"content\"")).toBe(true);
     expect(quoteFoundIn("We always use customer data to train models", page)).toBe(false);
     expect(quoteFoundIn("", page)).toBe(false);
+    expect(quoteFoundIn("billed per token through `pricing`.", "billed per token through **`pricing`**.")).toBe(true);
     // A JSX page keeps a table's words in its components' props.
     expect(quoteFoundIn("Hosting: Hetzner Online GmbH, Germany", '<Row label="Hosting:" value="Hetzner Online GmbH, Germany" />')).toBe(true);
   });

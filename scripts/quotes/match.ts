@@ -32,6 +32,9 @@ export function quoteComparable(text: string, attributes = false): string {
       .replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, " ")
       .toLowerCase()
       .replace(/\s+/g, " ")
+      // A mark removed just before punctuation ("**pricing**.") leaves a space the source never had.
+      .replace(/ ([.,;:!?)])/g, "$1")
+      .replace(/\( /g, "(")
       .trim()
   );
 }
