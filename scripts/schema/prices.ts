@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { Attribution, attributionOf } from "./evidenceRules.js";
+import { Attribution } from "./evidenceRules.js";
 import { FactStatus, TEXT_LIMITS } from "./fact.js";
-import { factAt, stringValueOf, type FactLike } from "./factPath.js";
 import { HttpUrl, IsoDate, IsoDateTime, SourceDate } from "./primitives.js";
 import { Category } from "./category.js";
 
@@ -48,14 +47,4 @@ export const PricesDocument = z
   .describe("One row per provider and model price, in the currency the provider publishes; sort and compare only within one currency and one kind of model.");
 export type PricesDocument = z.infer<typeof PricesDocument>;
 
-/**
- * The currency a price is in, where its source proves it: a price read on the provider's own pages, or on the very
- * page that states the currency, is in the record's pricing.currency; a price from anywhere else (a registry, a
- * press article) keeps its numbers but no currency (null), so it is never sorted or filtered with proven prices.
- */
-export function provenCurrencyOf(record: object, price: FactLike): string | null {
-  const currencyFact = factAt(record, ["pricing", "currency"]);
-  const stated = stringValueOf(currencyFact);
-  if (stated === null) return null;
-  return attributionOf(price) === "provider" || (typeof price.source_url === "string" && price.source_url === currencyFact?.source_url) ? stated : null;
-}
+export { provenCurrencyOf } from "./attribution.js";

@@ -22,19 +22,17 @@ export const LICENSE = { id: "CC-BY-4.0", title: "Creative Commons Attribution 4
 export const PUBLISHER = "European AI infrastructure evidence maintainers";
 export const PUBLISHER_SV = "Förvaltarna av Evidens om europeisk AI-infrastruktur";
 
-/** The project's address for questions about the data: harvesters show it as the dataset's contact point. */
-export const DEFAULT_CONTACT_EMAIL = "evidence@eu-ai-infra-evidence.org";
-
 /**
- * The contact e-mail the metadata gives: EVIDENCE_CONTACT_EMAIL where a deployment sets one (a fork, a mirror),
- * else the project's own. A value that is not one plain address is not written into the metadata.
+ * The contact e-mail the metadata gives: EVIDENCE_CONTACT_EMAIL, set by the deployment to a mailbox its
+ * maintainers read (the Pages workflow reads the repository variable of that name). None is invented: without
+ * one, harvesters get the contact point's web address only. A value that is not one plain address is not written.
  */
-export function contactEmail(fromEnvironment: string | undefined = process.env.EVIDENCE_CONTACT_EMAIL): string {
+export function contactEmail(fromEnvironment: string | undefined = process.env.EVIDENCE_CONTACT_EMAIL): string | null {
   const wanted = fromEnvironment?.trim();
-  if (!wanted) return DEFAULT_CONTACT_EMAIL;
+  if (!wanted) return null;
   if (/^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(wanted) && wanted.length <= 254) return wanted;
-  console.warn(`warning: EVIDENCE_CONTACT_EMAIL is not one plain e-mail address; the metadata gives ${DEFAULT_CONTACT_EMAIL}`);
-  return DEFAULT_CONTACT_EMAIL;
+  console.warn("warning: EVIDENCE_CONTACT_EMAIL is not one plain e-mail address; the metadata gives no e-mail");
+  return null;
 }
 
 /** The period the data speaks of: from its oldest to its newest verification. */

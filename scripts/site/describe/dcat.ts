@@ -16,9 +16,9 @@ const date = (day: string) => ({ "@value": day, "@type": "xsd:date" });
  * JSON-LD), for open-data portals to harvest: Sweden's dataportal.se and data.europa.eu read DCAT-AP. Every
  * class and property a DCAT-AP catalogue, dataset and distribution must carry is here; vocabularies are the EU's
  * (licence, file type, language, access right, data theme). Titles, descriptions and keywords are in English and
- * Swedish; the contact point has an e-mail address (contactEmail: EVIDENCE_CONTACT_EMAIL, else the project's).
+ * Swedish; the contact point has the e-mail address the deployment sets (EVIDENCE_CONTACT_EMAIL) and a web address.
  */
-export function dcatAp(status: Status, baseUrl: string, email: string = contactEmail()): Record<string, unknown> {
+export function dcatAp(status: Status, baseUrl: string, email: string | null = contactEmail()): Record<string, unknown> {
   const self = `${baseUrl}/${FILES.dcat}`;
   const { start, end } = temporalCoverage(status);
   const publisher = { "@id": `${self}#publisher`, "@type": "foaf:Agent", "foaf:name": both(PUBLISHER, PUBLISHER_SV), "foaf:homepage": { "@id": `${baseUrl}/` } };
@@ -58,7 +58,7 @@ export function dcatAp(status: Status, baseUrl: string, email: string = contactE
           "@id": `${self}#contact`,
           "@type": "vcard:Organization",
           "vcard:fn": PUBLISHER,
-          "vcard:hasEmail": { "@id": `mailto:${email}` },
+          ...(email ? { "vcard:hasEmail": { "@id": `mailto:${email}` } } : {}),
           "vcard:hasURL": { "@id": `${baseUrl}/methodology.html` },
         },
         "dcat:keyword": [...KEYWORDS.map(en), ...KEYWORDS_SV.map(sv)],
