@@ -19,6 +19,10 @@ export const FILES = {
   pricesCsv: "api/prices.csv",
   /** One row per provider: the buyer's questions with their status and source date, for spreadsheets. */
   providersCsv: "api/providers.csv",
+  /** The three CSV files for programs: no byte-order mark and a month date as it is; what datapackage.json describes. */
+  plainCsv: "api/plain/data.csv",
+  plainProvidersCsv: "api/plain/providers.csv",
+  plainPricesCsv: "api/plain/prices.csv",
   openapi: "api/openapi.json",
   providerSchema: "api/provider.schema.json",
   reviewQueue: "api/review-queue.json",

@@ -96,7 +96,7 @@ describe("build", () => {
     const result = await tree.build();
     expect(result.version).not.toBe(first.version);
     const changed = result.publish.changed.filter((file) => !isSibling(file));
-    // The record, the dataset and the exports; the status, the pages and descriptions that name the version (every
+    // The record, the dataset and the exports (each CSV row names the version); the status, the pages and descriptions that name the version (every
     // citation does); the host files that name it in the CSV files' download names; the archive's index. The other
     // record's file, its JSON and the interface descriptions stay as they were.
     expect(changed).toEqual([
@@ -105,6 +105,8 @@ describe("build", () => {
       "api/data/index.json",
       "api/data/two-ai/index.json",
       "api/dcat-ap.jsonld",
+      "api/plain/data.csv",
+      "api/plain/providers.csv",
       "api/prices.json",
       "api/providers.csv",
       "api/providers.json",

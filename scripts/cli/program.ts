@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { projectPaths } from "../config.js";
 import { registerBuildCommand } from "./build.js";
 import { EXIT, UsageError, type CommandContext } from "./context.js";
+import { registerDiffFactsCommand } from "./diffFacts.js";
 import { registerDocumentVersionsCommand } from "./documentVersions.js";
 import { registerJobCommands } from "./jobs.js";
 import { registerQuotesCommand } from "./quotes.js";
@@ -27,6 +28,7 @@ const COMMANDS: ReadonlyArray<(program: Command, context: CommandContext) => voi
   registerJobCommands,
   registerQuotesCommand,
   registerDocumentVersionsCommand,
+  registerDiffFactsCommand,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { AnswerShape, BuyerQuestion } from "./buyerQuestions.js";
 import type { FactStatus } from "./fact.js";
 import { factAt, isResearched, type FactLike, type FactPath } from "./factPath.js";
+import { provenCurrencyOf } from "./attribution.js";
 
 /**
  * A buyer question's answer on one record, typed, and said in words: what the pages, the CSV, MCP and the
@@ -233,6 +234,11 @@ function contextOf(record: object, question: QuestionView): AnswerContext {
     context.vat = typeof vat === "boolean" ? vat : null;
   }
   if (dotted === "pricing.price_per_1m_input_tokens") {
+    // A price is shown and filtered in a currency only where its own source proves it (never a registry's figure
+    // in the record's currency): the provider-level price, or the models' prices when it answers through them.
+    const lowest = factAt(record, ["pricing", "price_per_1m_input_tokens"]);
+    const priced = isResearched(lowest) ? lowest : factAt(record, ["models"]);
+    context.currency = priced ? provenCurrencyOf(record, priced) : null;
     const output = valueAt(record, ["pricing", "price_per_1m_output_tokens"]);
     const model = valueAt(record, ["pricing", "reference_model"]);
     context.output = typeof output === "number" ? output : null;
@@ -483,7 +489,7 @@ export function matchFacts(facts: AnswerFacts, wanted: Wanted): Match {
     if (facts.keys.includes("until_deleted")) return wanted.max === undefined ? { kind: "yes" } : { kind: "no" };
     if (facts.number === null) return { kind: "undecided", reason: "not a number" };
     if (wanted.currency !== undefined) {
-      if (facts.currency === null) return { kind: "undecided", reason: "currency not researched" };
+      if (facts.currency === null) return { kind: "undecided", reason: "currency not researched, or not proven by the price's source" };
       if (facts.currency !== wanted.currency) return { kind: "undecided", reason: `priced in ${facts.currency}; prices are never converted` };
     }
     return wanted.max === undefined || facts.number <= wanted.max ? { kind: "yes" } : { kind: "no" };

@@ -118,11 +118,11 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const datasetFile = openDataset(datasetOut, head);
   for (const entry of records) datasetFile.add(entry.json);
   datasetFile.end();
-  const csv = openDatasetCsv(openArtefact(site, FILES.csv));
-  const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv));
+  const csv = openDatasetCsv({ spreadsheet: openArtefact(site, FILES.csv), plain: openArtefact(site, FILES.plainCsv) }, version);
+  const providersCsv = openProvidersCsv({ spreadsheet: openArtefact(site, FILES.providersCsv), plain: openArtefact(site, FILES.plainProvidersCsv) }, version);
   const providersIndex = openProvidersIndex(openArtefact(site, FILES.providersIndex), { version, license: dataset.meta.license }, generatedAt);
   const pricesJson = openPricesJson(openArtefact(site, FILES.prices), { version, license: dataset.meta.license }, generatedAt);
-  const pricesCsv = openPricesCsv(openArtefact(site, FILES.pricesCsv));
+  const pricesCsv = openPricesCsv({ spreadsheet: openArtefact(site, FILES.pricesCsv), plain: openArtefact(site, FILES.plainPricesCsv) }, version);
   const prices: PriceRow[] = [];
   // Whose statement each price is, for the price page's badges (a row names its Fact, not its source's kind).
   const priceAttributions = new WeakMap<PriceRow, string | null>();

@@ -10,7 +10,7 @@ import { sovereigntyMethod } from "./sovereigntyMethod.js";
 /** The meaning rules in Swedish, in the order of MEANING_RULES (the English text is the API description's own). */
 const MEANING_RULES_SV = [
   "En uppgift anges alltid med sin status, sitt verifieringsdatum (verified_at) och källans datum (source_date). verified_at är dagen någon tittade; source_date är hur gammalt det de tittade på var: ÅÅÅÅ-MM-DD, eller ÅÅÅÅ-MM när källan bara anger en månad (null: källan saknar datum).",
-  "En uppgift med status claimed är leverantörens egen uppgift. Den är inte kontrollerad mot ett register eller ett bindande dokument. Sidorna anger vems uppgift den är: egen uppgift bara när leverantören själv sagt det, annars uppgift i press, uppgift från tredje part, register eller myndighet, eller härledd.",
+  "En uppgift med status claimed har lästs i sin källa men inte kontrollerats mot ett register eller ett bindande dokument. Vems uppgift den är följer av dess source_type: leverantörens egen uppgift bara när leverantören själv sagt det (i villkor, dokumentation, på webbplatsen, i bloggen, prislistan eller integritetspolicyn); annars en uppgift i press, en uppgift från tredje part, en uppgift ur ett register eller från en myndighet, eller härledd av bygget ur andra uppgifter.",
   "Ett fält som saknas, eller vars status är unknown, betyder ej undersökt. Det betyder aldrig nej.",
   "category anger vilket lager som köps. Det är aldrig geografi; jurisdiktion anges i ownership och sovereignty.",
   "En lista med partial: true är ett urval: något som saknas i den är inget belägg för att leverantören saknar det. partial: false betecknar leverantörens fullständiga lista.",
