@@ -7,7 +7,8 @@ import { recoverInterruptedSwap } from "../scripts/publish/swap.js";
 import { REPO_ROOT, makeTree, minimalRecord, runsOf, snapshot, type Tree } from "./helpers.js";
 
 const CLI = path.join(REPO_ROOT, "bin", "evidence.js");
-const PROVIDERS = 300;
+/** Enough providers that a build takes a while to kill (the kills are spread over its measured duration). */
+const PROVIDERS = runsOf(300, 100);
 /** CRASH_KILLS and CONCURRENT_ROUNDS set the counts for a long run; `npm test` kills a few, `npm run test:scale` 20. */
 const KILLS = Number(process.env.CRASH_KILLS ?? runsOf(20, 3));
 const ROUNDS = Number(process.env.CONCURRENT_ROUNDS ?? runsOf(4, 1));
