@@ -165,7 +165,7 @@ describe("a lock path that is not a lock file (review 5)", () => {
     }
   }, 30_000);
 
-  it("a folder with files in it stops the build at once, says so, and leaves public/ and the folder as they were", async () => {
+  it("a folder with files in it stops the build within seconds, says so, and leaves public/ and the folder as they were", async () => {
     tree = await makeTree([minimalRecord("acme-ai")]);
     await tree.build();
     const before = await fs.readFile(path.join(tree.paths.publicDir, "api", "data", "index.json"), "utf8");
