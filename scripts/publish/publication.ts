@@ -2,8 +2,8 @@ import { closeSync, fstatSync, linkSync, mkdirSync, openSync, promises as fs, re
 import os from "node:os";
 import path from "node:path";
 import type { ArtefactWriter, Artefacts } from "../site/artefacts.js";
-import { compressedDigest, compressedSiblings, compressFile, compressInBackground, ENCODINGS, fileDigest, isCompressible, isCompressibleSize } from "../site/compress.js";
-import { CompressionPool, type CompressedCopy } from "../site/compressPool.js";
+import { compressedDigest, compressedSiblings, compressFile, compressInBackground, ENCODINGS, fileDigest, isCompressible, isCompressibleSize } from "./compress.js";
+import { CompressionPool, type CompressedCopy } from "./compressPool.js";
 import { mapLimit } from "../util/pool.js";
 import { nextDir } from "./folders.js";
 import { listPublished, publishedReader, type PublishedTree } from "./listing.js";
