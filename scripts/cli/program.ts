@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildResult } from "../build.js";
+import { build, publishedIsCurrent, type BuildResult } from "../build.js";
 import { BuildLockTimeout } from "../publish/lock.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
 import { loadDataset } from "../dataset.js";
@@ -121,13 +121,14 @@ function printBuild(result: BuildResult, verbose: boolean): void {
     for (const file of listed(publish.removed)) console.log(`  removed  ${file}`);
   }
   const kb = (publish.bytesWritten / 1024).toFixed(1);
-  const kept = result.recorded?.done ? "kept in archive/ (commit it with the data)" : `not kept in archive/: ${result.recorded?.reason ?? "not asked"}`;
+  const { archive } = result;
+  const kept = archive.versions === 0 ? "" : archive.keepsThisVersion ? ` (a version archive/ keeps; ${archive.versions} kept)` : ` (archive/ keeps ${archive.versions} other version(s))`;
   console.log(
     `build: ${result.ids.length} providers, review queue ${result.reviewQueue.length}; ` +
       `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
       `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written` +
       (verbose || publish.added.length + publish.changed.length + publish.removed.length === 0 ? "" : " (--verbose lists them)") +
-      `; dataset version ${result.version}, ${kept}`,
+      `; dataset version ${result.version}${kept}`,
   );
 }
 
@@ -139,7 +140,6 @@ async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?:
       githubPages: options.githubPages,
       sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
       writeRootHostFiles: true,
-      recordVersion: true,
       repositoryUrl: repositoryUrl(),
       onLockWait: (message) => console.error(message),
     });
@@ -212,7 +212,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
       return port;
     })
     .option("--host <host>", "address to listen on", "127.0.0.1")
-    .option("--build-if-needed", "build first; a build with nothing changed is a no-op that writes nothing")
+    .option("--build-if-needed", "build first, unless public/ was built from the data/, scripts/ and archive/ there are now")
     .option(...baseUrlOption, defaultBaseUrl())
     .option(...verboseOption)
     .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string; verbose?: boolean }) => {
@@ -226,7 +226,9 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
         return;
       }
       if (options.buildIfNeeded) {
-        exitCode = await runBuild(paths(), { baseUrl: options.baseUrl, verbose: options.verbose });
+        // Nothing under data/, scripts/ or archive/ changed since public/ was built: serve it as it is.
+        if (await publishedIsCurrent(paths(), { baseUrl: options.baseUrl, sourceDateEpoch: process.env.SOURCE_DATE_EPOCH, repositoryUrl: repositoryUrl() })) console.log("build: public/ is up to date with data/, scripts/ and archive/; serving it without a build");
+        else exitCode = await runBuild(paths(), { baseUrl: options.baseUrl, verbose: options.verbose });
         if (exitCode !== EXIT.ok) return;
       }
       const { startServer } = await import("../serve/server.js");

@@ -11,10 +11,11 @@ const MIN_BYTES = 1024;
 export const GZIP_LEVEL = 6;
 
 /**
- * The kept versions' datasets (archive/<version>.json) get no copies: they are many, large and rarely read, and
- * at a cold build each would cost 40 ms of compression (hosts compress them on the way anyway).
+ * The archive's files (archive/<version>.json, archive/records/<sha256>.json) get no copies: they are many, large
+ * and rarely read, and at a cold build each version would cost 40 ms of compression (hosts compress them on the way
+ * anyway). Its index and its page do.
  */
-const KEPT_VERSION = /^archive\/(?!index\.json$)/;
+const KEPT_VERSION = /^archive\/(?!index\.(json|html)$)/;
 
 /** Whether a file of this many bytes gets `.gz` and `.br` copies. */
 export function isCompressibleSize(file: string, size: number): boolean {

@@ -15,6 +15,21 @@ export interface Artefacts {
   set(file: string, bytes: Buffer): unknown;
   /** Takes a file in parts; a sink without it gets the parts joined, through `set`. */
   open?(file: string): ArtefactWriter;
+  /**
+   * A file with exactly the bytes of one handed over before (`sameAs`), under another name: a publication links
+   * it instead of writing the bytes again. A sink without it gets the bytes through `set`.
+   */
+  alias?(file: string, sameAs: string): void;
+  /** The bytes of a file handed over before, where the sink keeps them (a Map). */
+  get?(file: string): Buffer | undefined;
+}
+
+/** Hands over `file` as a copy of `sameAs`, which must have been handed over already. */
+export function addAlias(artefacts: Artefacts, file: string, sameAs: string): void {
+  if (artefacts.alias) return artefacts.alias(file, sameAs);
+  const bytes = artefacts.get?.(sameAs);
+  if (!bytes) throw new Error(`${file} was to be a copy of ${sameAs}, which this sink does not hold`);
+  artefacts.set(file, bytes);
 }
 
 export function addText(artefacts: Artefacts, file: string, text: string): void {

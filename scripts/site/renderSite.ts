@@ -3,7 +3,8 @@ import type { Provider } from "../schema/index.js";
 import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import type { ChangeList } from "../history/changeList.js";
-import { addText, jsonText, openArtefact, type Artefacts } from "./artefacts.js";
+import { createHash } from "node:crypto";
+import { addAlias, addText, jsonText, openArtefact, type Artefacts } from "./artefacts.js";
 import { CHANGES_NOT_READ, emitChanges, recentChangesByProvider } from "./api/changes.js";
 import { openDatasetCsv } from "./api/csv.js";
 import { openProvidersCsv } from "./api/providersCsv.js";
@@ -13,8 +14,10 @@ import { LANG_PREFIX, LANGS } from "./browse/messages.js";
 import type { PriceRow } from "../schema/index.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
+import { archivePage } from "./browse/archivePage.js";
 import { datasetHeadText, openDataset } from "./api/dataset.js";
-import { archiveFileWriter, archiveIndex, emitArchive, hashingWriter, type KeptVersion } from "./api/archive.js";
+import { archiveIndex, emitArchive, hashingWriter, unchangedSince, type KeptArchive } from "./api/archive.js";
+import { NO_ARCHIVE } from "../archive/store.js";
 import { datasetVersion } from "./version.js";
 import { dataPackage } from "./describe/dataPackage.js";
 import { dcatAp } from "./describe/dcat.js";
@@ -32,10 +35,11 @@ export interface SiteOptions {
   sourceDateEpoch?: string;
   /** What changed in the git history of data/ (readChangeList); without it the change feed says it was not read. */
   changes?: ChangeList;
-  /** The versions kept in the repository's archive/ folder (scripts/archive/store.ts), and the repository's address. */
-  archive?: { kept: readonly KeptVersion[]; repositoryUrl?: string };
-  /** The commit whose data this is, when the data is committed and the build records its version in archive/ (it dates it there). */
-  dataCommit?: { commit: string; committedAt: string } | null;
+  /**
+   * The versions archive/ keeps (scripts/archive/store.ts), the repository's address, and the kept version that
+   * first published each commit of the history (history/versionOfCommit.ts).
+   */
+  archive?: { kept: KeptArchive; repositoryUrl?: string; versionOfCommit?: ReadonlyMap<string, string> };
 }
 
 /** Every file of the published site: its path inside public/ and its bytes. */
@@ -103,30 +107,40 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const summaries = records.map((entry) => entry.summary);
   const generatedAt = generatedAtFor(summaries, options.sourceDateEpoch);
   const version = datasetVersion(dataset.meta, records);
-  const changes = emitChanges(site, options.changes ?? CHANGES_NOT_READ, { generatedAt, baseUrl: options.baseUrl });
+  const kept = options.archive?.kept ?? NO_ARCHIVE;
+  const versionOfCommit = options.archive?.versionOfCommit;
+  const changes = options.changes ?? CHANGES_NOT_READ;
+  const changeEntries = emitChanges(site, changes, { generatedAt, baseUrl: options.baseUrl, versions: { ofCommit: (commit) => versionOfCommit?.get(commit), current: version } });
   // The dataset first, from the records' bytes alone: it is the largest file, and its compressed copies are
-  // then made while everything else is rendered. A version the archive does not keep yet gets its permanent
-  // copy from the same parts.
-  const kept = options.archive?.kept ?? [];
-  const keptCurrent = kept.find((entry) => entry.version === version);
+  // then made while everything else is rendered. A version the archive does not keep is served at its archive
+  // address for this build too: the same bytes, under a second name.
+  const keptCurrent = kept.versions.some((entry) => entry.version === version);
   const head = datasetHeadText(dataset.meta, version, generatedAt);
   let published = { sha256: "", size: 0 };
-  const datasetOut = hashingWriter([openArtefact(site, FILES.dataset), ...(keptCurrent ? [] : [archiveFileWriter(site, version)])], (sha256, size) => (published = { sha256, size }));
-  const datasetFile = openDataset(datasetOut, head);
+  const datasetFile = openDataset(hashingWriter([openArtefact(site, FILES.dataset)], (sha256, size) => (published = { sha256, size })), head);
   for (const entry of records) datasetFile.add(entry.json);
   datasetFile.end();
+  if (!keptCurrent) addAlias(site, FILES.archivedVersion(version), FILES.dataset);
+  // Each provider page cites its record's permanent copy, named by the SHA-256 of its bytes, and the version
+  // since which those bytes are unchanged when the archive knows it: one changed record changes its own pages only.
+  const since = unchangedSince([...kept.versions].reverse());
+  const recordHashes: string[] = [];
   const csv = openDatasetCsv(openArtefact(site, FILES.csv));
   const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv));
   const providersIndex = openProvidersIndex(openArtefact(site, FILES.providersIndex), { version, license: dataset.meta.license }, generatedAt);
   const pricesJson = openPricesJson(openArtefact(site, FILES.prices), { version, license: dataset.meta.license }, generatedAt);
   const pricesCsv = openPricesCsv(openArtefact(site, FILES.pricesCsv));
   const prices: PriceRow[] = [];
-  const recentChanges = recentChangesByProvider(changes.entries, 5);
+  const recentChanges = recentChangesByProvider(changeEntries, 5);
   for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);
+    const hash = createHash("sha256").update(entry.json).digest("hex");
+    recordHashes.push(hash);
+    addAlias(site, FILES.archivedRecord(hash), FILES.provider(record.id));
+    const cite = { address: `${options.baseUrl}/${FILES.archivedRecord(hash)}`, since: since.get(hash) ?? null };
     for (const lang of LANGS) {
-      site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, version, recentChanges: recentChanges.get(record.id) ?? [], lang })));
+      site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, cite, recentChanges: recentChanges.get(record.id) ?? [], lang })));
     }
     const recordPrices = priceRowsOf(record);
     prices.push(...recordPrices);
@@ -150,15 +164,12 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   emitInterfaceDescriptions(site, options.baseUrl);
   addText(site, FILES.dataPackage, `${JSON.stringify(dataPackage(status, options.baseUrl), null, 2)}\n`);
   addText(site, FILES.dcat, `${JSON.stringify(dcatAp(status, options.baseUrl), null, 2)}\n`);
-  const current: KeptVersion = keptCurrent ?? {
-    version,
-    commit: options.dataCommit?.commit ?? null,
-    committedAt: options.dataCommit?.committedAt ?? null,
-    // A build given the commit of its data records this version once it is published.
-    recorded: Boolean(options.dataCommit),
-    ...published,
-  };
-  const archive = [...kept.filter((entry) => entry !== keptCurrent), current];
-  emitArchive(site, archiveIndex(version, archive, changes, { baseUrl: options.baseUrl, repositoryUrl: options.archive?.repositoryUrl }), archive);
+  const current = { version, ...published, records: recordHashes };
+  const idOf = (hash: string) => kept.record(hash).id;
+  const currentIds = new Map(recordHashes.map((hash, index) => [hash, records[index]!.summary.id]));
+  const index = archiveIndex(current, kept, (hash) => currentIds.get(hash) ?? idOf(hash), changes, { baseUrl: options.baseUrl, repositoryUrl: options.archive?.repositoryUrl });
+  emitArchive(site, index, kept, new Set(recordHashes));
+  const currentProviders = new Set(summaries.map((summary) => summary.id));
+  for (const lang of LANGS) addText(site, `${LANG_PREFIX[lang]}${FILES.archivePage}`, archivePage(index, currentProviders, lang));
   return { files: site, generatedAt, version, dataset: { head, sha256: published.sha256 } };
 }

@@ -1,4 +1,5 @@
 import type { ChangeEntry, ChangeKind, ChangesDocument, FactState } from "../../history/shapes.js";
+import { sameJson } from "../../history/diff.js";
 import { formatSourceDate } from "../../schema/primitives.js";
 
 /** Characters XML 1.0 cannot carry at all, escaped or not (control characters, lone surrogates, U+FFFE/U+FFFF). */
@@ -29,9 +30,75 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const urlSegment = (text: string) => encodeURIComponent(text.replace(LONE_SURROGATE, "\ufffd"));
 
 /** A value as one short line: long lists (a models list) would drown the change itself. */
-function shortValue(value: unknown): string {
+function shortValue(value: unknown, max = 200): string {
   const text = JSON.stringify(value) ?? "null";
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Items of `from` that `to` does not have, compared as JSON (a list of models, locations, certifications). */
+const missingFrom = (from: readonly unknown[], to: readonly unknown[]) => from.filter((item) => !to.some((other) => sameJson(item, other)));
+
+const someItems = (items: readonly unknown[], shown = 5) =>
+  `${items.slice(0, shown).map((item) => shortValue(item, 80)).join(", ")}${items.length > shown ? `, … and ${items.length - shown} more` : ""}`;
+
+/** What names an item of a list across versions: its name, id or country (a model, a link, a location). */
+function identityOf(item: unknown): string | null {
+  if (!isPlainObject(item)) return null;
+  for (const key of ["name", "id", "country"]) if (typeof item[key] === "string") return `${key} ${JSON.stringify(item[key])}`;
+  return null;
+}
+
+/** Two texts that may begin alike: where they differ, with a little of what surrounds it, so the two never read the same. */
+function differingParts(before: unknown, after: unknown, width = 120): [string, string] {
+  const a = JSON.stringify(before) ?? "null";
+  const b = JSON.stringify(after) ?? "null";
+  if (a.length <= width && b.length <= width) return [a, b];
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end += 1;
+  const around = (text: string) => {
+    const from = Math.max(0, start - 30);
+    const to = Math.min(text.length - end + 30, from + width);
+    return `${from > 0 ? "…" : ""}${text.slice(from, to)}${to < text.length ? "…" : ""}`;
+  };
+  return [around(a), around(b)];
+}
+
+/**
+ * What a value changed from and to, in words a reader can check: a list says which items came and went (an item
+ * that stayed under its name but changed says which of its members did), an object which members changed, a long
+ * text the part that differs. Never the same text on both sides, as two values cut at the same length would be.
+ */
+export function valueChange(before: unknown, after: unknown, depth = 0): string {
+  if (depth < 2 && Array.isArray(before) && Array.isArray(after)) {
+    const added = missingFrom(after, before);
+    const removed = missingFrom(before, after);
+    // An item added and one removed under the same name are one item that changed.
+    const changed: string[] = [];
+    for (const item of [...added]) {
+      const identity = identityOf(item);
+      const was = identity === null ? -1 : removed.findIndex((other) => identityOf(other) === identity);
+      if (was < 0) continue;
+      changed.push(`${identity}: ${valueChange(removed[was], item, depth + 1)}`);
+      removed.splice(was, 1);
+      added.splice(added.indexOf(item), 1);
+    }
+    const parts = [
+      changed.length ? `${changed.length} changed (${changed.slice(0, 5).join("; ")}${changed.length > 5 ? `; … and ${changed.length - 5} more` : ""})` : "",
+      added.length ? `${added.length} added (${someItems(added)})` : "",
+      removed.length ? `${removed.length} removed (${someItems(removed)})` : "",
+    ].filter(Boolean);
+    return `${parts.length ? parts.join(", ") : "the same items in another order"}; ${before.length} listed before, ${after.length} now`;
+  }
+  if (depth < 2 && isPlainObject(before) && isPlainObject(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => !sameJson(before[key], after[key]));
+    return keys.map((key) => `${key} ${valueChange(before[key] ?? null, after[key] ?? null, depth + 1)}`).join(", ");
+  }
+  const [from, to] = differingParts(before, after);
+  return `from ${from} to ${to}`;
 }
 
 /** Value, status and both dates together, as the meaning rules ask every quotation to be. */
@@ -41,10 +108,17 @@ function quoted(state: FactState | null): string {
   return `${shortValue(state.value)} (${state.status ?? "no status"}, verified ${state.verified_at ?? "never"}, ${source})`;
 }
 
+/** The new state of a Fact whose value changed: the change says what the value is, so status and dates follow it. */
+function stateAfter(state: FactState | null): string {
+  if (!state) return "none";
+  const source = state.source_date === null ? "source undated" : `source dated ${formatSourceDate(state.source_date)}`;
+  return `${state.status ?? "no status"}, verified ${state.verified_at ?? "never"}, ${source}`;
+}
+
 const sourceOf = (state: FactState | null) => `${state?.source_url ?? "no link"} (${state?.source_date ? `dated ${formatSourceDate(state.source_date)}` : "undated"})`;
 
 /** One change as one line of plain text, for the feed and for provider pages. */
-export function describeChange(entry: ChangeEntry): string {
+export function describeChange(entry: Pick<ChangeEntry, "kind" | "path" | "before" | "after">): string {
   const { before, after } = entry;
   switch (entry.kind) {
     case "provider_added":
@@ -55,7 +129,7 @@ export function describeChange(entry: ChangeEntry): string {
     case "fact_removed":
       return `${entry.path}: Fact removed, was ${quoted(before)}`;
     case "value_changed":
-      return `${entry.path}: value changed from ${shortValue(before?.value)} to ${quoted(after)}`;
+      return `${entry.path}: value changed ${valueChange(before?.value ?? null, after?.value ?? null)} (${stateAfter(after)})`;
     case "status_raised":
     case "status_lowered":
       return `${entry.path}: ${KIND_LABELS[entry.kind]} from ${before?.status ?? "none"} to ${after?.status ?? "none"}, now ${quoted(after)}`;
@@ -117,11 +191,13 @@ export function atomFeed(document: ChangesDocument, options: FeedOptions): strin
   for (const group of groups) {
     const first = group[0]!;
     const id = urlSegment(first.provider_id);
-    const kinds = [...new Set(group.map((entry) => KIND_LABELS[entry.kind]))].join(", ");
+    // Which Facts changed, and how: the title alone tells a reader whether to open the entry.
+    const facts = [...new Set(group.map((entry) => (entry.path === "$" ? KIND_LABELS[entry.kind] : `${entry.path.replace(/^\$\.?/, "")} ${KIND_LABELS[entry.kind]}`)))];
+    const kinds = facts.length > 3 ? `${facts.slice(0, 3).join(", ")} and ${facts.length - 3} more` : facts.join(", ");
     // A removed provider has no page any more: its entry links to the change list instead.
     const removed = group.some((entry) => entry.kind === "provider_removed");
     const href = removed ? `${base}/api/changes.json` : `${base}/providers/${id}.html`;
-    const version = first.dataset_version === null ? "" : `, dataset version ${first.dataset_version}`;
+    const version = `, dataset version ${first.dataset_version}`;
     lines.push(
       `  <entry>`,
       `    <id>${xmlText(`tag:${authority},${first.date}:changes/${first.commit}/${id}`)}</id>`,

@@ -48,16 +48,21 @@ function sourceCell(fact: FactLike, t: Messages): Html {
   return html`<a href="${href}" rel="nofollow noopener">${host}</a>${kind ? html`<br><span class="muted">${kind}</span>` : ""}`;
 }
 
-/** Where a page is published and which dataset version it shows, for citations. */
+/** Where a page is published and what its citations point to. */
 export interface PageContext {
   baseUrl: string;
-  version: string;
+  /**
+   * The record's permanent copy (/archive/records/<sha256>.json, the same bytes as /api/data/<id>) and the
+   * dataset version since which it is unchanged, when the archive knows it: a citation that a change of
+   * another record never rewrites.
+   */
+  cite: { address: string; since: string | null };
   lang?: Lang;
   /** The newest changes to this record, from the change feed. */
   recentChanges?: readonly ChangeEntry[];
 }
 
-/** A sentence a reader can paste: value, status, both dates, source, dataset version, licence and a link here. */
+/** A sentence a reader can paste: value, status, both dates, source, licence, the record's permanent copy and a link here. */
 export function citation(record: Provider, label: string, fact: FactLike, anchor: string, context: PageContext, dotted = ""): string {
   const t = MESSAGES[context.lang ?? "en"];
   const status = t.status[fact.status as FactStatus] ?? String(fact.status);
@@ -67,7 +72,7 @@ export function citation(record: Provider, label: string, fact: FactLike, anchor
     typeof fact.source_date === "string" ? t.sourceDated(formatSourceDate(fact.source_date)) : t.undatedSource,
   ].join(", ");
   const source = typeof fact.source_url === "string" ? `, ${t.source}: ${fact.source_url}` : "";
-  return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). ${t.compare.citation(context.version)} ${context.baseUrl}/archive/${context.version}.json, ${context.baseUrl}/${LANG_PREFIX[t.lang]}providers/${record.id}.html#${anchor}`;
+  return `${record.name}, ${label}: ${value} (${status}; ${dates}${source}). ${t.provider.citeRecord(context.cite.since)} ${context.cite.address}, ${context.baseUrl}/${LANG_PREFIX[t.lang]}providers/${record.id}.html#${anchor}`;
 }
 
 /** The source watch's word on the cited page: a reader should not take the value as current until it is re-read. */
