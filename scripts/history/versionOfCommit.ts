@@ -1,9 +1,9 @@
 import { runGit } from "./git.js";
 
-/** Each commit reachable from HEAD with its parents, from one `git rev-list`; empty when there is no history. */
-export async function readCommitParents(root: string, git = "git"): Promise<Map<string, string[]>> {
+/** Each commit reachable from `head` with its parents, from one `git rev-list`; empty when there is no history. */
+export async function readCommitParents(root: string, git = "git", head = "HEAD"): Promise<Map<string, string[]>> {
   try {
-    const out = await runGit(["rev-list", "--parents", "HEAD"], { git, cwd: root, maxBuffer: 256 * 1024 * 1024 });
+    const out = await runGit(["rev-list", "--parents", head, "--"], { git, cwd: root, maxBuffer: 256 * 1024 * 1024 });
     const parents = new Map<string, string[]>();
     for (const line of out.toString("latin1").split("\n")) {
       const [commit, ...rest] = line.trim().split(" ");
