@@ -34,6 +34,8 @@ export interface BuildOptions {
   onLockWait?: (message: string) => void;
   /** The source repository's web address, for the archive's links to the data at a commit. */
   repositoryUrl?: string;
+  /** The folder this program's scripts/ are in, when not the data's (`--root`): what public/ is stamped with. */
+  programRoot?: string;
 }
 
 export interface BuildResult {
@@ -51,7 +53,8 @@ export interface BuildResult {
   archive: { keepsThisVersion: boolean; versions: number };
 }
 
-const stampOptions = (options: BuildOptions, today: string): StampOptions => ({
+const stampOptions = (paths: ProjectPaths, options: BuildOptions, today: string): StampOptions => ({
+  programRoot: options.programRoot ?? paths.root,
   baseUrl: options.baseUrl,
   today,
   sourceDateEpoch: options.sourceDateEpoch ?? null,
@@ -65,7 +68,7 @@ const stampOptions = (options: BuildOptions, today: string): StampOptions => ({
  * public/ without one. See publish/stamp.ts.
  */
 export async function publishedIsCurrent(paths: ProjectPaths, options: BuildOptions): Promise<boolean> {
-  const { isCurrent } = await inputsStamp(paths, stampOptions(options, options.today ?? todayUtc()));
+  const { isCurrent } = await inputsStamp(paths, stampOptions(paths, options, options.today ?? todayUtc()));
   return isCurrent;
 }
 
@@ -78,7 +81,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
   const today = options.today ?? todayUtc();
   return withBuildLock(paths.publicDir, async () => {
     // What the inputs are before anything is read: an input changed while building makes the next start build again.
-    const stamp = await inputsStamp(paths, stampOptions(options, today));
+    const stamp = await inputsStamp(paths, stampOptions(paths, options, today));
     // The history of data/ is read while the records load; a history that cannot be read is a list that says why.
     const changesRead = readChangeList(paths.root);
     const parentsRead = readCommitParents(paths.root);

@@ -132,9 +132,10 @@ function printBuild(result: BuildResult, verbose: boolean): void {
   );
 }
 
-async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }): Promise<number> {
+async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean; programRoot: string }): Promise<number> {
   try {
     const result = await build(paths, {
+      programRoot: options.programRoot,
       baseUrl: options.baseUrl,
       today: options.today,
       githubPages: options.githubPages,
@@ -200,7 +201,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
     .option("--github-pages", "also write the copies that make /api/data, /api/data/{id} and /api/status answer on GitHub Pages")
     .option(...verboseOption)
     .action(async (options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }) => {
-      exitCode = await runBuild(paths(), options);
+      exitCode = await runBuild(paths(), { ...options, programRoot: projectRoot });
     });
 
   program
@@ -227,8 +228,8 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
       }
       if (options.buildIfNeeded) {
         // Nothing under data/, scripts/ or archive/ changed since public/ was built: serve it as it is.
-        if (await publishedIsCurrent(paths(), { baseUrl: options.baseUrl, sourceDateEpoch: process.env.SOURCE_DATE_EPOCH, repositoryUrl: repositoryUrl() })) console.log("build: public/ is up to date with data/, scripts/ and archive/; serving it without a build");
-        else exitCode = await runBuild(paths(), { baseUrl: options.baseUrl, verbose: options.verbose });
+        if (await publishedIsCurrent(paths(), { programRoot: projectRoot, baseUrl: options.baseUrl, sourceDateEpoch: process.env.SOURCE_DATE_EPOCH, repositoryUrl: repositoryUrl() })) console.log("build: public/ is up to date with data/, scripts/ and archive/; serving it without a build");
+        else exitCode = await runBuild(paths(), { baseUrl: options.baseUrl, verbose: options.verbose, programRoot: projectRoot });
         if (exitCode !== EXIT.ok) return;
       }
       const { startServer } = await import("../serve/server.js");

@@ -15,6 +15,8 @@ import { stampFile } from "./folders.js";
  * A file changed inside public/ by hand is not noticed; `npm run build` always builds.
  */
 export interface StampOptions {
+  /** The folder whose scripts/ and package-lock.json this program runs from (the data's root when it is the same). */
+  programRoot: string;
   baseUrl: string;
   today: string;
   sourceDateEpoch: string | null;
@@ -50,14 +52,15 @@ async function publishedIdentity(publicDir: string): Promise<string | null> {
 
 /** The digest of the inputs, and whether the stamp beside public/ names them and the public/ that is there. */
 export async function inputsStamp(paths: ProjectPaths, options: StampOptions): Promise<{ inputs: string; isCurrent: boolean }> {
-  const files = (await Promise.all(["data", "scripts", "archive"].map((folder) => filesUnder(paths.root, folder)))).flat().sort();
-  files.push("package-lock.json");
+  const { programRoot, ...built } = options;
+  const [data, archive, scripts] = await Promise.all([filesUnder(paths.root, "data"), filesUnder(paths.root, "archive"), filesUnder(programRoot, "scripts")]);
+  const files = [...[...data, ...archive].sort().map((file) => path.join(paths.root, file)), ...[...scripts, "package-lock.json"].sort().map((file) => path.join(programRoot, file))];
   const digests = await mapLimit(files, 16, async (file) => {
-    const bytes = await fs.readFile(path.join(paths.root, file)).catch(() => null);
+    const bytes = await fs.readFile(file).catch(() => null);
     return bytes ? createHash("sha256").update(bytes).digest("hex") : "missing";
   });
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ node: process.version, options, head: await headCommit(paths.root) }));
+  hash.update(JSON.stringify({ node: process.version, options: built, head: await headCommit(paths.root) }));
   files.forEach((file, index) => hash.update(`\n${file}\0${digests[index]}`));
   const inputs = hash.digest("hex");
   const [stored, identity] = await Promise.all([fs.readFile(stampFile(paths.publicDir), "utf8").catch(() => null), publishedIdentity(paths.publicDir)]);

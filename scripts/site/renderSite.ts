@@ -131,7 +131,9 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const pricesJson = openPricesJson(openArtefact(site, FILES.prices), { version, license: dataset.meta.license }, generatedAt);
   const pricesCsv = openPricesCsv(openArtefact(site, FILES.pricesCsv));
   const prices: PriceRow[] = [];
-  const recentChanges = recentChangesByProvider(changeEntries, 5);
+  // A provider page names the version of a recent change only when the archive keeps it: the version this build
+  // publishes, unkept, changes with any record, and naming it would rewrite every page with a recent change.
+  const recentChanges = recentChangesByProvider(keptCurrent ? changeEntries : changeEntries.map((entry) => (entry.dataset_version === version ? { ...entry, dataset_version: "" } : entry)), 5);
   for (const entry of records) {
     const record = entry.record();
     site.set(FILES.provider(record.id), entry.json);

@@ -15,6 +15,8 @@ export interface ChangesOptions {
   generatedAt: string;
   /** Entries per page. */
   pageSize?: number;
+  /** Which version first published each change. */
+  versions: ChangeVersions;
 }
 
 /** Which version first published each change: by its commit, and the version this build publishes for the rest. */
@@ -40,7 +42,8 @@ const pageFile = (page: number) => (page === 1 ? FILES.changes : FILES.changesPa
 const nextLink = (page: number) => (page === 1 ? `changes/${page + 1}.json` : `${page + 1}.json`);
 
 /** Every page of the change list, newest entries first; a list without entries is one empty page. Pure. */
-export function changesPages(changes: ChangeList, entries: readonly ChangeEntry[], options: ChangesOptions): ChangesDocument[] {
+export function changesPages(changes: ChangeList, options: ChangesOptions): ChangesDocument[] {
+  const entries = withVersions(changes.entries, options.versions);
   const size = Math.max(1, Math.floor(options.pageSize ?? CHANGES_PER_PAGE));
   const pages = Math.max(1, Math.ceil(entries.length / size));
   return Array.from({ length: pages }, (_, index) => ({
@@ -58,10 +61,9 @@ export function changesPages(changes: ChangeList, entries: readonly ChangeEntry[
   }));
 }
 
-/** /api/changes.json (the first page) from the history (see changeListOf), every change named by `versions`. Pure. */
-export function changesDocument(history: History, options: ChangesOptions & { versions?: ChangeVersions }): ChangesDocument {
-  const list = changeListOf(history);
-  return changesPages(list, withVersions(list.entries, options.versions ?? { ofCommit: () => undefined, current: "current" }), options)[0]!;
+/** /api/changes.json (the first page) from the history (see changeListOf). Pure. */
+export function changesDocument(history: History, options: ChangesOptions): ChangesDocument {
+  return changesPages(changeListOf(history), options)[0]!;
 }
 
 /**
@@ -87,10 +89,9 @@ export function recentChangesFor<T extends { provider_id: string }>(providerId: 
  * Writes /api/changes.json and its next pages, and /feed.xml from the first page (the feed keeps its window of
  * the newest changes); returns every change with its version, for the provider pages.
  */
-export function emitChanges(artefacts: Artefacts, changes: ChangeList, options: { generatedAt: string; baseUrl: string; pageSize?: number; versions: ChangeVersions }): ChangeEntry[] {
-  const entries = withVersions(changes.entries, options.versions);
-  const pages = changesPages(changes, entries, options);
+export function emitChanges(artefacts: Artefacts, changes: ChangeList, options: ChangesOptions & { baseUrl: string }): ChangeEntry[] {
+  const pages = changesPages(changes, options);
   pages.forEach((page, index) => addText(artefacts, pageFile(index + 1), jsonText(page)));
   addText(artefacts, FILES.feed, atomFeed(pages[0]!, { baseUrl: options.baseUrl }));
-  return entries;
+  return pages.flatMap((page) => page.entries);
 }
