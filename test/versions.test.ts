@@ -8,12 +8,13 @@ import { ChangesDocument } from "../scripts/history/shapes.js";
 import { changeListOf } from "../scripts/history/changeList.js";
 import { publishedMetaOf, versionHash } from "../scripts/archive/fingerprint.js";
 import { recordPublished } from "../scripts/archive/record.js";
-import { readBuiltDataset, type Rebuild } from "../scripts/archive/rebuild.js";
+import { readBuiltDataset, rebuildFromRepository, type Rebuild } from "../scripts/archive/rebuild.js";
 import { archivePaths, joinDataset, manifestText } from "../scripts/archive/store.js";
 import { verifyArchive } from "../scripts/archive/verify.js";
 import { archiveIndex } from "../scripts/site/api/archive.js";
+import { citationLine, recordAddress } from "../scripts/mcp/cite.js";
 import { ArchiveIndex, Dataset, type RecordedVersion } from "../scripts/schema/index.js";
-import { BASE_URL, DATASET_META, TODAY, confirmedFact, gitAsTestUser, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
+import { BASE_URL, DATASET_META, REPO_ROOT, TODAY, confirmedFact, gitAsTestUser, makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
 const trees: Tree[] = [];
 let server: RunningServer | undefined;
@@ -259,6 +260,22 @@ describe("citations that stay put", () => {
   });
 });
 
+describe("the MCP server and llms.txt cite alike", () => {
+  it("an MCP answer about a provider names the same permanent copy of its record as its page", async () => {
+    const built = await tree(FIRST_DATA);
+    await built.build();
+    const dataset = Dataset.parse(JSON.parse(await built.read("api/data/index.json")));
+    const beta = dataset.providers.find((provider) => provider.id === "beta-gpu")!;
+    const address = recordAddress(beta);
+    expect(await built.read(address.slice(1))).toBe(await built.read("api/data/beta-gpu/index.json"));
+    expect(await built.read("providers/beta-gpu.html")).toContain(`https://example.test${address}`);
+    const line = citationLine(dataset.version, dataset.license, beta);
+    expect(line).toContain(`version ${dataset.version}`);
+    expect(line).toContain(`stays at ${address} (the same bytes as /api/data/beta-gpu now)`);
+    expect(await built.read("llms.txt")).toContain(`${BASE_URL}/archive/records/{sha256}.json`);
+  });
+});
+
 describe("the change feed names the version of every change", () => {
   it("the oldest kept version whose commit holds the change, and the version this build publishes for the rest", async () => {
     const { built, commit: first } = await committedTree();
@@ -383,6 +400,22 @@ describe("a forged or oversized archive is refused, naming what is wrong", () =>
     await fs.writeFile(manifestPath(built, huge.version), manifestText({ ...huge, records: [manifest.records[0]!, manifest.records[0]!], bytes: manifest.bytes }));
     expect((await refusal(built.build())).map((problem) => problem.rule)).toEqual(["archive-record-twice"]);
   });
+});
+
+describe("the workflow's check of the archive, with the real rebuild", () => {
+  it("builds the newest kept version again from its commit, as that commit's own program, and finds it byte for byte the same", async () => {
+    const { built } = await committedTree();
+    // The program itself is part of the commit: the rebuild runs the commit's own code, not this one.
+    for (const entry of ["bin", "scripts", "package.json", "package-lock.json", "tsconfig.json"]) await fs.cp(path.join(REPO_ROOT, entry), path.join(built.root, entry), { recursive: true });
+    await fs.symlink(path.join(REPO_ROOT, "node_modules"), path.join(built.root, "node_modules"), "dir");
+    await fs.appendFile(path.join(built.root, ".gitignore"), "/node_modules\n");
+    await commitAll(built.root, "the program", "2026-11-03T09:00:00Z");
+    const { version } = await publish(built);
+    const lines: string[] = [];
+    const report = await verifyArchive(built.root, { today: TODAY, rebuild: 3, rebuildAt: rebuildFromRepository(built.root), log: (line) => lines.push(line) });
+    expect(report).toEqual({ problems: [], verified: [version], rebuilt: [version] });
+    expect(lines[0]).toMatch(new RegExp(`^verify: building ${version.replace(".", "\\.")} again from commit [0-9a-f]{12}$`));
+  }, 120_000);
 });
 
 describe("/archive/ for people", () => {
