@@ -70,3 +70,22 @@ export function openJsonList(out: ArtefactWriter, head: Record<string, unknown>,
     },
   };
 }
+
+/** Writes a file given as text in parts (a page of 150,000 rows), in chunks of about 64 KB, and ends it. */
+export function writeTextParts(out: ArtefactWriter, parts: Iterable<string>): void {
+  let pending: string[] = [];
+  let length = 0;
+  const flush = () => {
+    if (pending.length === 0) return;
+    out.write(Buffer.from(pending.join(""), "utf8"));
+    pending = [];
+    length = 0;
+  };
+  for (const part of parts) {
+    pending.push(part);
+    length += part.length;
+    if (length >= 64 * 1024) flush();
+  }
+  flush();
+  out.end();
+}

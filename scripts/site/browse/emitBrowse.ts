@@ -1,6 +1,6 @@
 import type { RecordSummary } from "../summary.js";
 import type { PriceRow, Status } from "../../schema/index.js";
-import { addText, type Artefacts } from "../artefacts.js";
+import { addText, openArtefact, writeTextParts, type Artefacts } from "../artefacts.js";
 import { llmsText } from "../describe/llms.js";
 import { withDatasetJsonLd } from "../describe/schemaOrg.js";
 import { FAVICON, STYLESHEET } from "./assets.js";
@@ -8,7 +8,7 @@ import { comparePage } from "./comparePage.js";
 import { indexPage } from "./indexPage.js";
 import { LANG_PREFIX, LANGS } from "./messages.js";
 import { methodologyPage } from "./methodologyPage.js";
-import { pricesPage } from "./pricesPage.js";
+import { pricesPageParts } from "./pricesPage.js";
 import { COMPARE_SCRIPT, INDEX_SCRIPT, PRICES_SCRIPT, SITE_SCRIPT } from "./scripts.js";
 
 /** The pages people read, in English at the root and in Swedish under sv/, and the guide agents read. */
@@ -17,7 +17,7 @@ export function emitBrowse(artefacts: Artefacts, providers: readonly RecordSumma
     const prefix = LANG_PREFIX[lang];
     addText(artefacts, `${prefix}index.html`, withDatasetJsonLd(indexPage(providers, status, lang), status, baseUrl));
     addText(artefacts, `${prefix}compare.html`, comparePage(providers, status, lang));
-    addText(artefacts, `${prefix}prices.html`, pricesPage(prices, status, lang));
+    writeTextParts(openArtefact(artefacts, `${prefix}prices.html`), pricesPageParts(prices, status, lang));
     addText(artefacts, `${prefix}methodology.html`, methodologyPage(status, baseUrl, lang));
   }
   addText(artefacts, "assets/style.css", STYLESHEET);
