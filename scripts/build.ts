@@ -15,7 +15,7 @@ import { withBuildLock } from "./publish/lock.js";
 import { Publication, type PublishReport } from "./publish/publication.js";
 import { inputsStamp, writeStamp, type StampOptions } from "./publish/stamp.js";
 import { writeIfChanged } from "./util/files.js";
-import { collectGarbage } from "./util/memory.js";
+import { HeapBudget, collectGarbage } from "./util/memory.js";
 import { InvalidInputError, errorsOf, type Problem } from "./problems.js";
 
 export { generatedAtFor } from "./site/renderSite.js";
@@ -87,7 +87,11 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     const parentsRead = readCommitParents(paths.root);
     const kept = await keptArchive(paths.root, today);
     // Each record is kept as its JSON bytes and a summary, not as the validated object (see loadRecords).
-    const dataset = await loadRecords(paths, today, compactRecordOf);
+    const memory = new HeapBudget();
+    const dataset = await loadRecords(paths, today, (record) => {
+      memory.tick();
+      return compactRecordOf(record);
+    });
     const { meta } = dataset;
     if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
     collectGarbage();
@@ -108,6 +112,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
           sourceDateEpoch: options.sourceDateEpoch,
           changes,
           archive: { kept, repositoryUrl: options.repositoryUrl, versionOfCommit },
+          memory,
         },
         sink,
       );

@@ -40,6 +40,8 @@ export interface SiteOptions {
    * first published each commit of the history (history/versionOfCommit.ts).
    */
   archive?: { kept: KeptArchive; repositoryUrl?: string; versionOfCommit?: ReadonlyMap<string, string> };
+  /** Told after each record's files are handed over, and before the pages of all records: the build keeps its heap in bounds. */
+  memory?: { tick(): void; check(): void };
 }
 
 /** Every file of the published site: its path inside public/ and its bytes. */
@@ -151,6 +153,7 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
     providersIndex.add(record);
     pricesJson.add(recordPrices);
     pricesCsv.add(recordPrices);
+    options.memory?.tick();
   }
   csv.end();
   providersCsv.end();
@@ -159,6 +162,7 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   pricesCsv.end();
   const status = { ...statusOf(version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
   emitStatus(site, status);
+  options.memory?.check();
   emitBrowse(site, summaries, prices, status, options.baseUrl);
   emitErrors(site, options.baseUrl);
   emitHostFiles(site, summaries.map((record) => record.id), version);
