@@ -22,6 +22,8 @@ export interface ProjectPaths {
   sourceDates: string;
   /** What the source watch saw at each cited URL (npm run sources). */
   sourceWatch: string;
+  /** What archives of legal documents hold of the documents Facts cite (npm run document-versions). */
+  documentVersions: string;
   /** The company registers' answers, one file per provider (npm run registry). */
   registry: string;
   /** What the public price registries list, one file per registry (npm run corroborate). */
@@ -40,6 +42,7 @@ export function projectPaths(root: string): ProjectPaths {
     reviewQueue: path.join(data, "review-queue.json"),
     sourceDates: path.join(data, "source-dates.json"),
     sourceWatch: path.join(data, "sources.json"),
+    documentVersions: path.join(data, "document-versions.json"),
     registry: path.join(data, "registry"),
     corroborations: path.join(data, "corroborations"),
   };

@@ -9,6 +9,7 @@ import { SourceReview } from "./watch/review.js";
 import { mergeRegistry } from "./registry/merge.js";
 import { withDerivedFacts } from "./derive/derive.js";
 import { mergePriceRegistries } from "./corroborate/merge.js";
+import { DocumentVersionReview } from "./documentVersions/review.js";
 
 /** The dataset as every command sees it: validated, merged with what the scraper saw, in id order. */
 export interface LoadedDataset {
@@ -49,13 +50,14 @@ export async function loadDataset(paths: ProjectPaths, today: string): Promise<L
 export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (record: Provider) => T): Promise<KeptDataset<T>> {
   const loaded = await loadDataDeferred(paths);
   const validation = new DatasetValidation(loaded, new Set(loaded.providers.map((file) => file.stem)), today);
-  const { meta, observations, registry, sourceDates, sourceWatch, corroborations } = validation.context;
+  const { meta, observations, registry, sourceDates, sourceWatch, documentVersions, corroborations } = validation.context;
   const files = new Map<string, string>();
   const records: T[] = [];
   const observed: ReviewEntry[] = [];
   const registered: ReviewEntry[] = [];
   const priced: ReviewEntry[] = [];
   const review = new SourceReview(sourceWatch);
+  const versionReview = new DocumentVersionReview(documentVersions);
   const readProblems: Problem[] = [];
   for (const input of loaded.providers) {
     const raw = input.read(readProblems);
@@ -79,6 +81,8 @@ export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (
     }
     // The source watch marks Facts whose page changed, went or moved, and queues them for a person.
     record = review.record(record);
+    // An archive of legal documents holds a newer version of a cited document: a person re-reads it.
+    versionReview.record(record);
     // Who can reach the data, and any other derived answer, from the Facts as merged.
     record = withDerivedFacts(record);
     records.push(keep(record));
@@ -90,7 +94,7 @@ export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (
     meta,
     records,
     files,
-    reviewQueue: failed ? [] : [...observed, ...registered, ...priced, ...entries],
+    reviewQueue: failed ? [] : [...observed, ...registered, ...priced, ...entries, ...versionReview.entries],
     sourceDates,
     sources: failed ? { changed: 0, gone: 0 } : { changed: sourcesChanged, gone: sourcesGone },
     problems,

@@ -42,6 +42,7 @@ const loaded = (value: unknown, stem = "acme-ai"): LoadedData => ({
   observations: [],
   sourceDates: null,
   sourceWatch: null,
+  documentVersions: null,
   registry: [],
   corroborations: [],
   problems: [],

@@ -23,6 +23,9 @@ describe("a quote held against its source", () => {
     expect(quoteFoundIn("the customer’s “content”", "the customer's \"content\"")).toBe(true);
     expect(quoteFoundIn("We always use customer data to train models", page)).toBe(false);
     expect(quoteFoundIn("", page)).toBe(false);
+    expect(quoteFoundIn("billed per token through `pricing`.", "billed per token through **`pricing`**.")).toBe(true);
+    // A JSX page keeps a table's words in its components' props.
+    expect(quoteFoundIn("Hosting: Hetzner Online GmbH, Germany", '<Row label="Hosting:" value="Hetzner Online GmbH, Germany" />')).toBe(true);
   });
 
   it("finds a quote that elides, only when its parts stand in order", () => {
@@ -34,8 +37,7 @@ describe("a quote held against its source", () => {
 
   it("reads the repository, commit and path a source URL pins", () => {
     expect(pinnedFileOf("https://github.com/acme/docs/blob/0123456789abcdef0123456789abcdef01234567/legal/dpa%20v2.md#L4")).toEqual({
-      owner: "acme",
-      repo: "docs",
+      repository: "acme/docs",
       commit: "0123456789abcdef0123456789abcdef01234567",
       path: "legal/dpa v2.md",
     });

@@ -130,6 +130,49 @@ describe("npm run sources", () => {
     expect(html).toContain("source gone");
   });
 
+  it("watches a Fact's quote, not its page: a new banner changes nothing, a rewritten clause is a quote_missing entry naming the Fact", async () => {
+    const terms = (clause: string) =>
+      `<html><body><main><h1>Terms</h1><p>Acme AB processes all customer data in Sweden.</p><p>${clause}</p><p>Support is answered by email.</p></main></body></html>`;
+    let body = terms("Customer data is never used to train models.");
+    server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(body);
+    });
+    const origin = await listenOnLoopback(server);
+    const url = `${origin}/terms`;
+    const cited = (value: unknown, quote: string | undefined) =>
+      confirmedFact(value, { source_url: url, source_type: "provider_terms", source_date: null, verified_at: "2026-11-01", ...(quote && { quote }) });
+    tree = await makeTree([
+      minimalRecord("acme-ai", {
+        sovereignty: { data_residency_guarantee: cited("one_country", "Acme AB processes all customer data in Sweden.") },
+        compliance: { data_used_for_training: cited("never", "Customer data is never used to train models."), gdpr_dpa_available: cited(true, undefined) },
+      }),
+    ]);
+    const watchFile = path.join(tree.paths.data, "sources.json");
+    const run = () => runCli(["--root", tree!.root, "sources", "--allow-private"]);
+    expect((await run()).code).toBe(0);
+    expect(Object.values(JSON.parse(await fs.readFile(watchFile, "utf8"))[url].quotes)).toEqual([true, true]);
+
+    // A cookie banner: the page changed, both quotes still stand; only the Fact without a quote is asked about.
+    body = terms("Customer data is never used to train models.").replace("<main><h1>", "<main><p>We use cookies to improve your experience.</p><h1>");
+    await run();
+    await tree.build();
+    let queue = JSON.parse(await tree.read("api/review-queue.json")) as Array<{ kind: string; path: string }>;
+    expect(queue.filter((entry) => entry.kind === "source_changed").map((entry) => entry.path)).toEqual(["$.compliance.gdpr_dpa_available"]);
+    expect(queue.filter((entry) => entry.kind === "quote_missing")).toEqual([]);
+
+    // The clause is rewritten: the Fact that quoted it is named, with its quote; the other quote still stands.
+    body = terms("Customer data may be used to improve our models unless you opt out.");
+    await run();
+    await tree.build();
+    queue = JSON.parse(await tree.read("api/review-queue.json"));
+    expect(queue).toContainEqual(expect.objectContaining({ kind: "quote_missing", provider: "acme-ai", path: "$.compliance.data_used_for_training", excerpt: "Customer data is never used to train models." }));
+    expect(queue.some((entry) => entry.path === "$.sovereignty.data_residency_guarantee")).toBe(false);
+    const published = JSON.parse(await tree.read("api/data/acme-ai/index.json"));
+    expect(published.compliance.data_used_for_training.source_watch).toMatchObject({ state: "quote_missing" });
+    expect(await tree.read("providers/acme-ai.html")).toContain("the quoted words are no longer in the source");
+  });
+
   it("a redirect to another site is recorded as moved, not followed", async () => {
     server = createServer((_request, response) => {
       response.writeHead(301, { location: "https://elsewhere.example/terms" });

@@ -11,6 +11,7 @@ import { STALE_AFTER_DAYS } from "../site/api/status.js";
 import { DEFAULT_POLICY } from "../scrape/request.js";
 import { registerJobCommands } from "./jobs.js";
 import { registerQuotesCommand } from "./quotes.js";
+import { registerDocumentVersionsCommand } from "./documentVersions.js";
 // The modules of the other commands (serve, scrape, report, the jobs) are imported when their command runs,
 // so a build does not load them.
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
@@ -307,6 +308,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
 
   registerJobCommands(program, { paths, setExitCode: (code) => (exitCode = code) });
   registerQuotesCommand(program, { paths, setExitCode: (code) => (exitCode = code) });
+  registerDocumentVersionsCommand(program, { paths, setExitCode: (code) => (exitCode = code) });
 
   try {
     await program.parseAsync([...argv]);

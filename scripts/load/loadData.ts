@@ -22,6 +22,8 @@ export interface LoadedData {
   sourceDates: RawFile | null;
   /** data/sources.json, when present. */
   sourceWatch: RawFile | null;
+  /** data/document-versions.json, when present. */
+  documentVersions: RawFile | null;
   /** data/registry/<id>.json */
   registry: RawFile[];
   /** data/corroborations/<registry>.json */
@@ -47,13 +49,14 @@ export interface Inputs {
   observations: InputBytes[];
   sourceDates: InputBytes | null;
   sourceWatch: InputBytes | null;
+  documentVersions: InputBytes | null;
   registry: InputBytes[];
   corroborations: InputBytes[];
   problems: Problem[];
 }
 
 /** Files about the whole dataset, not one record: their problems name no record id. */
-const DATASET_WIDE_FILES = new Set(["dataset", "source-dates", "sources"]);
+const DATASET_WIDE_FILES = new Set(["dataset", "source-dates", "sources", "document-versions"]);
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -183,7 +186,7 @@ async function checkInputs(paths: ProjectPaths): Promise<CheckedInputs> {
     dataRoot = realpathSync(paths.data);
   } catch {
     problems.push({ severity: "error", file: relative(paths, paths.data), path: "$", rule: "missing-folder", message: "the data folder is missing" });
-    return { meta: null, providers: [], observations: [], sourceDates: null, sourceWatch: null, registry: [], corroborations: [], problems };
+    return { meta: null, providers: [], observations: [], sourceDates: null, sourceWatch: null, documentVersions: null, registry: [], corroborations: [], problems };
   }
   const meta = readInputFile(paths, paths.datasetMeta, "dataset", dataRoot, problems);
   const providerNames = await listJsonFiles(paths.providers);
@@ -195,6 +198,7 @@ async function checkInputs(paths: ProjectPaths): Promise<CheckedInputs> {
   const optional = (file: string, stem: string) => (existsSync(file) || isBrokenLink(file) ? readInputFile(paths, file, stem, dataRoot, problems) : null);
   const sourceDates = optional(paths.sourceDates, "source-dates");
   const sourceWatch = optional(paths.sourceWatch, "sources");
+  const documentVersions = optional(paths.documentVersions, "document-versions");
   const registry = readFolder(paths, paths.registry, dataRoot, (await listJsonFiles(paths.registry)) ?? [], problems);
   // Named after a price registry, not a record: read like the dataset-wide files.
   const corroborations = ((await listJsonFiles(paths.corroborations)) ?? []).flatMap((name) => {
@@ -203,11 +207,11 @@ async function checkInputs(paths: ProjectPaths): Promise<CheckedInputs> {
   });
   const total =
     providers.reduce((sum, file) => sum + file.size, 0) +
-    [...(meta ? [meta] : []), ...observations, ...(sourceDates ? [sourceDates] : []), ...(sourceWatch ? [sourceWatch] : []), ...registry, ...corroborations].reduce((sum, input) => sum + input.bytes.length, 0);
+    [...(meta ? [meta] : []), ...observations, ...(sourceDates ? [sourceDates] : []), ...(sourceWatch ? [sourceWatch] : []), ...(documentVersions ? [documentVersions] : []), ...registry, ...corroborations].reduce((sum, input) => sum + input.bytes.length, 0);
   if (total > LIMITS.maxTotalBytes) {
     problems.push({ severity: "error", file: relative(paths, paths.data), path: "$", rule: "max-total-size", message: `the data files hold ${total} bytes in all, over the limit of ${LIMITS.maxTotalBytes} bytes` });
   }
-  return { meta, providers, observations, sourceDates, sourceWatch, registry, corroborations, problems };
+  return { meta, providers, observations, sourceDates, sourceWatch, documentVersions, registry, corroborations, problems };
 }
 
 /** A symbolic link whose target is gone: present, so reported, not skipped as absent. */
@@ -244,9 +248,10 @@ export function parseInputs(inputs: Inputs): LoadedData {
   const observations = inputs.observations.map(parse).filter((file): file is RawFile => file !== null);
   const sourceDates = inputs.sourceDates ? parse(inputs.sourceDates) : null;
   const sourceWatch = inputs.sourceWatch ? parse(inputs.sourceWatch) : null;
+  const documentVersions = inputs.documentVersions ? parse(inputs.documentVersions) : null;
   const registry = inputs.registry.map(parse).filter((file): file is RawFile => file !== null);
   const corroborations = inputs.corroborations.map(parse).filter((file): file is RawFile => file !== null);
-  return { meta, providers, observations, sourceDates, sourceWatch, registry, corroborations, problems };
+  return { meta, providers, observations, sourceDates, sourceWatch, documentVersions, registry, corroborations, problems };
 }
 
 export async function loadData(paths: ProjectPaths): Promise<LoadedData> {

@@ -5,9 +5,12 @@
  * read a date on the page of an undated Fact (a proposal, never written into the Fact by the machine).
  * registry_mismatch: the company register disagrees with the record. price_disagrees: a public price
  * registry lists another price for a model, in the record's currency, beyond rounding. model_unlisted: a
- * price registry lists a model that the record's complete models list (partial: false) lacks.
+ * price registry lists a model that the record's complete models list (partial: false) lacks. quote_missing: the
+ * source watch read the cited page and the Fact's quote (the source's own words) is no longer in it.
+ * source_newer_version: an archive of legal documents holds a version of the cited document newer than the
+ * Fact's verification.
  */
-export const REVIEW_KINDS = ["observation_differs", "source_changed", "source_gone", "source_moved", "source_date_found", "registry_mismatch", "price_disagrees", "model_unlisted"] as const;
+export const REVIEW_KINDS = ["observation_differs", "source_changed", "quote_missing", "source_newer_version", "source_gone", "source_moved", "source_date_found", "registry_mismatch", "price_disagrees", "model_unlisted"] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 /** A deviation between the manually verified seed and what a machine saw, for a person to settle. */
@@ -35,6 +38,10 @@ export function describeReviewEntry(entry: ReviewEntry): string {
       return `manual ${JSON.stringify(entry.manual_value)} vs observed ${seen} (${entry.observed_at}, ${entry.source})`;
     case "source_changed":
       return `source changed ${entry.observed_at} since it was verified (${entry.source})${entry.excerpt ? `: "${entry.excerpt}"` : ""}`;
+    case "quote_missing":
+      return `the quote is no longer on the page (read ${entry.observed_at}, ${entry.source}): "${entry.excerpt ?? ""}"`;
+    case "source_newer_version":
+      return `a newer version of the source document exists, ${seen}${entry.note ? ` (${entry.note})` : ""} (${entry.source})`;
     case "source_gone":
       return `source gone (${entry.note ?? "no answer"}) since ${entry.observed_at} (${entry.source})`;
     case "source_moved":

@@ -83,12 +83,12 @@ export function fact<Value extends z.ZodType>(value: Value) {
       corroborated_by: CorroboratedBy.optional(),
       source_watch: z
         .strictObject({
-          state: z.enum(["changed", "gone", "moved"]),
+          state: z.enum(["changed", "gone", "moved", "quote_missing"]),
           since: IsoDateTime,
         })
         .optional()
         .describe(
-          "Set by the build from the source watch (data/sources.json), never typed: the cited page changed after verified_at, answers 404/410 or no longer resolves, or redirects to another site. Until someone re-reads it, quote the value as seen before that date.",
+          "Set by the build from the source watch (data/sources.json), never typed: the cited page changed after verified_at, answers 404/410 or no longer resolves, redirects to another site, or (quote_missing) no longer holds the Fact's quote. Until someone re-reads it, quote the value as seen before that date.",
         ),
       derived_from: z
         .array(z.string())

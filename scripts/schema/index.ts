@@ -11,3 +11,4 @@ export * from "./providersIndex.js";
 export * from "./priceRegistry.js";
 export * from "./prices.js";
 export * from "./archive.js";
+export * from "./documentVersions.js";

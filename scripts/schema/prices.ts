@@ -12,13 +12,20 @@ export const PriceRow = z.strictObject({
   model_category: z.string().nullable().describe("text, embedding, speech, …: compare like with like."),
   input_per_1m: z.number().nullable().describe("Price per 1 million input tokens, in currency."),
   output_per_1m: z.number().nullable().describe("Price per 1 million output tokens, in currency."),
-  currency: z.string().nullable().describe("ISO 4217, as the provider publishes it (pricing.currency); null when not researched: such a price compares with nothing."),
+  currency: z
+    .string()
+    .nullable()
+    .describe(
+      "ISO 4217, as the provider publishes it (pricing.currency); null when the currency is not proven: pricing.currency not researched, or the price read from a source other than the provider's own that does not state its currency itself. Such a price compares with nothing and stays out of the sorted tables.",
+    ),
   vat_included: z.boolean().nullable().describe("Whether VAT is in the price; null when the source does not say."),
   status: FactStatus,
   source_url: HttpUrl.nullable(),
   source_date: SourceDate.nullable(),
   verified_at: IsoDate.nullable(),
   corroborated_by: z.string().nullable().describe("A price registry that lists the same price, when one does."),
+  valid_from: IsoDate.nullable().describe("The first day the source says the price applies, when it says."),
+  valid_until: IsoDate.nullable().describe("The last day the source says the price applies (an announced change or end of support), when it says."),
   /** The Fact the price is read from, in /api/data/{id}. */
   fact: z.enum(["models", "pricing.price_per_1m_input_tokens"]),
 });

@@ -19,6 +19,11 @@ export const SourceWatchEntry = z
     change_excerpt: OutsideText(300).optional().describe("The first new sentences of the changed text."),
     first_failed_at: IsoDateTime.optional().describe("Since when the URL fails the same way (the same status and error); absent while it answers. The gone rule reads it."),
     error: OutsideText(300).optional().describe("Why the last fetch gave no readable page."),
+    quotes: z
+      .record(z.string().regex(/^[0-9a-f]{16}$/), z.boolean())
+      .optional()
+      .refine((quotes) => quotes === undefined || Object.keys(quotes).length <= 500, { message: "at most 500 quotes per page" })
+      .describe("For each quote of a Fact citing this URL (keyed by the start of the quote's SHA-256): whether the page's text held it when it was last read. Kept while the page fails."),
     sentences: z
       .string()
       .regex(/^(?:[0-9a-f]{8})*$/)

@@ -1,7 +1,7 @@
 import type { LoadedData, RawFile } from "../load/loadData.js";
 import { FACT_PATHS } from "../schema/coverage.js";
 import { pathKey } from "../schema/factPath.js";
-import { CorroborationFile, DatasetMeta, Fact, Observation, Provider, RegistryAnswerFile, SourceDates, SourceWatch } from "../schema/index.js";
+import { CorroborationFile, DatasetMeta, DocumentVersions, Fact, Observation, Provider, RegistryAnswerFile, SourceDates, SourceWatch } from "../schema/index.js";
 import { findUnknownKeys } from "../schema/walk.js";
 import { checkSharedSources, citationsOf, type Citation, type CitingRecord } from "./consistency.js";
 import { checkRepositoryDates } from "./repositoryDates.js";
@@ -28,6 +28,8 @@ export interface ValidatedData {
   sourceDates: SourceDates | null;
   /** What the source watch saw at each cited URL (data/sources.json), when present. */
   sourceWatch: SourceWatch | null;
+  /** What archives of legal documents hold of the cited documents (data/document-versions.json), when present. */
+  documentVersions: DocumentVersions | null;
   /** The company registers' answers by provider id (data/registry/<id>.json). */
   registry: Map<string, RegistryAnswerFile>;
   /** What the price registries list (data/corroborations/<registry>.json), in file-name order. */
@@ -181,7 +183,13 @@ export type DatasetContext = Omit<ValidatedData, "providers" | "problems">;
 export class DatasetValidation {
   readonly context: DatasetContext;
   private readonly problems: Problem[];
-  private readonly later: { sourceDates: Problem[]; sourceWatch: Problem[]; registry: Problem[]; corroborations: Problem[] } = { sourceDates: [], sourceWatch: [], registry: [], corroborations: [] };
+  private readonly later: { sourceDates: Problem[]; sourceWatch: Problem[]; documentVersions: Problem[]; registry: Problem[]; corroborations: Problem[] } = {
+    sourceDates: [],
+    sourceWatch: [],
+    documentVersions: [],
+    registry: [],
+    corroborations: [],
+  };
   private readonly seen = new Map<string, string>();
   /** What the checks across records need, per record id. */
   private readonly perRecord = new Map<string, { citing: CitingRecord; company: CompanyRecord; repositoryDates: Problem[]; orgNumbers: Problem[] }>();
@@ -195,6 +203,7 @@ export class DatasetValidation {
     const observations = validateObservations(loaded.observations, providerStems, this.problems);
     const sourceDates = validateWide(loaded.sourceDates, SourceDates, this.later.sourceDates);
     const sourceWatch = validateWide(loaded.sourceWatch, SourceWatch, this.later.sourceWatch);
+    const documentVersions = validateWide(loaded.documentVersions, DocumentVersions, this.later.documentVersions);
     const registry = new Map<string, RegistryAnswerFile>();
     for (const raw of loaded.registry) {
       const parsed = RegistryAnswerFile.safeParse(raw.value);
@@ -207,7 +216,7 @@ export class DatasetValidation {
       }
     }
     const corroborations = validateCorroborations(loaded.corroborations, providerStems, this.later.corroborations);
-    this.context = { meta, observations, sourceDates, sourceWatch, registry, corroborations };
+    this.context = { meta, observations, sourceDates, sourceWatch, documentVersions, registry, corroborations };
   }
 
   /** Validates one provider file; the record, or null when it is invalid (its problems are kept). */
@@ -249,6 +258,7 @@ export class DatasetValidation {
       ...records.flatMap((entry) => entry.orgNumbers),
       ...checkOneCompany(records.map((entry) => entry.company)),
       ...this.later.sourceWatch,
+      ...this.later.documentVersions,
       ...this.later.registry,
       ...this.later.corroborations,
     ];

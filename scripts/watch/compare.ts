@@ -5,6 +5,10 @@ import type { Fetched } from "./fetchSource.js";
 import { changeExcerpt, sentenceHashes, sentencesOf, sha256 } from "./mainText.js";
 import { pageDateOf } from "./pageDate.js";
 import { PAGE_BUDGET, PageTooSlow, readPageText, type Budget } from "./pageText.js";
+import { quoteFoundIn, quoteKey } from "../quotes/match.js";
+
+/** At most this many quotes are checked on one page (the schema of data/sources.json allows no more). */
+const MAX_QUOTES = 500;
 
 /**
  * What happened to one URL on this run, for the summary. `refused`: the answer did not fit data/sources.json
@@ -30,7 +34,7 @@ function firstFailedAt(previous: SourceWatchEntry | undefined, now: string, stat
  * The next entry for a URL from the last one and this run's answer. A failing page keeps what was last
  * read from it (hash, date, sentences), so a page that comes back unchanged is not a change.
  */
-async function compared(previous: SourceWatchEntry | undefined, fetched: Exclude<Fetched, { kind: "deferred" }>, now: string, today: string, budget: Budget): Promise<{ entry: SourceWatchEntry; outcome: Outcome }> {
+async function compared(previous: SourceWatchEntry | undefined, fetched: Exclude<Fetched, { kind: "deferred" }>, now: string, today: string, budget: Budget, quotes: readonly string[]): Promise<{ entry: SourceWatchEntry; outcome: Outcome }> {
   const kept = {
     content_sha256: previous?.content_sha256 ?? null,
     page_date: previous?.page_date ?? null,
@@ -38,6 +42,7 @@ async function compared(previous: SourceWatchEntry | undefined, fetched: Exclude
     changed_at: previous?.changed_at ?? null,
     ...(previous?.change_excerpt !== undefined && { change_excerpt: previous.change_excerpt }),
     ...(previous?.sentences !== undefined && { sentences: previous.sentences }),
+    ...(previous?.quotes !== undefined && { quotes: previous.quotes }),
   };
   const failing = (status: number | null, finalUrl: string | null, error: string, moved: boolean): SourceWatchEntry => {
     const cleanError = cleanText(error, 300);
@@ -69,18 +74,34 @@ async function compared(previous: SourceWatchEntry | undefined, fetched: Exclude
     page_date_basis: found ? cleanText(found.basis, 200) : null,
     changed_at: changed ? now : (previous?.changed_at ?? null),
     ...(changed ? excerpt !== null && { change_excerpt: cleanText(excerpt, 300) } : previous?.change_excerpt !== undefined && { change_excerpt: previous.change_excerpt }),
+    ...(quotes.length > 0 && { quotes: quotesSeen(quotes, page.full) }),
     sentences: sentenceHashes(sentences),
   };
   return { entry, outcome: previous?.content_sha256 == null ? "new" : changed ? "changed" : "unchanged" };
 }
 
 /**
+ * Whether the page still holds each quote that cites it: the words, not the page, are what must still be
+ * there, so a new cookie banner changes nothing and a rewritten clause is caught.
+ */
+function quotesSeen(quotes: readonly string[], text: string): Record<string, boolean> {
+  const seen: Record<string, boolean> = {};
+  for (const quote of quotes) {
+    const key = quoteKey(quote);
+    if (key in seen) continue;
+    if (Object.keys(seen).length >= MAX_QUOTES) break;
+    seen[key] = quoteFoundIn(quote, text);
+  }
+  return seen;
+}
+
+/**
  * The door of data/sources.json: the next entry, parsed by the schema of the file it lands in before it is
  * kept. An entry that does not fit is refused (the last good one stays) and named in the run's report.
  */
-export async function nextEntry(previous: SourceWatchEntry | undefined, fetched: Fetched, now: string, today: string, budget: Budget = PAGE_BUDGET): Promise<Comparison> {
+export async function nextEntry(previous: SourceWatchEntry | undefined, fetched: Fetched, now: string, today: string, budget: Budget = PAGE_BUDGET, quotes: readonly string[] = []): Promise<Comparison> {
   if (fetched.kind === "deferred") return { entry: null, outcome: "deferred", reason: `${fetched.reason}; nothing recorded, tried again on the next run` };
-  const { entry, outcome } = await compared(previous, fetched, now, today, budget);
+  const { entry, outcome } = await compared(previous, fetched, now, today, budget, quotes);
   const admitted = admit(SourceWatchEntry, entry, "data/sources.json");
   return admitted.ok ? { entry: admitted.value, outcome } : { entry: null, outcome: "refused", reason: admitted.reason };
 }

@@ -1,6 +1,7 @@
 import type { ReviewEntry } from "../merge/review.js";
 import { factsOf } from "../schema/facts.js";
 import { isGone, type Provider, type SourceWatch } from "../schema/index.js";
+import { quoteKey } from "../quotes/match.js";
 
 export interface WatchReview {
   providers: Provider[];
@@ -10,7 +11,7 @@ export interface WatchReview {
   sourcesGone: number;
 }
 
-type FactNode = Record<string, unknown> & { status?: unknown; source_url?: unknown; verified_at?: unknown; source_date?: unknown };
+type FactNode = Record<string, unknown> & { status?: unknown; source_url?: unknown; verified_at?: unknown; source_date?: unknown; quote?: unknown };
 
 /**
  * What the source watch means for the Facts: a review entry per Fact whose page changed after it was
@@ -38,13 +39,15 @@ export class SourceReview {
   record(provider: Provider): Provider {
     const { watch, entries, changedUrls, goneUrls } = this;
     if (!watch) return provider;
-    const marks: Array<[PropertyKey[], { state: "changed" | "gone" | "moved"; since: string }]> = [];
+    const marks: Array<[PropertyKey[], { state: "changed" | "gone" | "moved" | "quote_missing"; since: string }]> = [];
     for (const [path, fact] of factsOf(provider) as ReadonlyArray<[PropertyKey[], FactNode]>) {
       if (fact.status === "unknown" || fact.status === "not_applicable" || typeof fact.source_url !== "string") continue;
       const seen = Object.hasOwn(watch, fact.source_url) ? watch[fact.source_url] : undefined;
       if (!seen) continue;
       const where = { provider: provider.id, path: `$.${path.map(String).join(".")}`, source: fact.source_url };
       const verified = typeof fact.verified_at === "string" ? fact.verified_at : null;
+      // A Fact with the source's own words is judged by them: the page may change, the quote must still be there.
+      const quoteHeld = typeof fact.quote === "string" && fact.quote.trim() !== "" ? seen.quotes?.[quoteKey(fact.quote)] : undefined;
       if (seen.moved_off_site) {
         const since = seen.first_failed_at ?? seen.checked_at;
         marks.push([path, { state: "moved", since }]);
@@ -54,7 +57,11 @@ export class SourceReview {
         marks.push([path, { state: "gone", since }]);
         goneUrls.add(fact.source_url);
         entries.push({ kind: "source_gone", ...where, manual_value: fact.value, observed_value: seen.status, observed_at: since.slice(0, 10), note: seen.error ?? `HTTP ${seen.status}` });
-      } else if (seen.changed_at && verified !== null && seen.changed_at.slice(0, 10) > verified) {
+      } else if (quoteHeld === false) {
+        marks.push([path, { state: "quote_missing", since: seen.checked_at }]);
+        changedUrls.add(fact.source_url);
+        entries.push({ kind: "quote_missing", ...where, manual_value: fact.value, observed_at: seen.checked_at.slice(0, 10), excerpt: String(fact.quote).slice(0, 300) });
+      } else if (quoteHeld !== true && seen.changed_at && verified !== null && seen.changed_at.slice(0, 10) > verified) {
         marks.push([path, { state: "changed", since: seen.changed_at }]);
         changedUrls.add(fact.source_url);
         entries.push({ kind: "source_changed", ...where, manual_value: fact.value, observed_at: seen.changed_at.slice(0, 10), ...(seen.change_excerpt && { excerpt: seen.change_excerpt }) });

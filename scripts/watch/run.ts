@@ -29,7 +29,7 @@ export interface WatchOptions {
 /** A cited URL and who cites it. */
 export interface CitedUrl {
   url: string;
-  citedBy: { id: string; path: string }[];
+  citedBy: { id: string; path: string; quote?: string }[];
 }
 
 export interface WatchRun {
@@ -57,7 +57,7 @@ export async function citedUrls(paths: ProjectPaths, only: readonly string[]): P
       if (repositoryFileOf(fact.source_url)?.pinned) continue;
       if (!HttpUrl.safeParse(fact.source_url).success) continue;
       const entry = byUrl.get(fact.source_url) ?? { url: fact.source_url, citedBy: [] };
-      entry.citedBy.push({ id, path: path.map(String).join(".") });
+      entry.citedBy.push({ id, path: path.map(String).join("."), ...(typeof fact.quote === "string" && fact.quote.trim() !== "" && { quote: fact.quote }) });
       byUrl.set(fact.source_url, entry);
     }
   }
@@ -102,7 +102,8 @@ export async function runSourceWatch(paths: ProjectPaths, options: WatchOptions)
   const perHost = await mapLimit([...byHost.values()], options.concurrency, (items) =>
     mapLimit(items, options.perHost, async (item) => {
       const before = Object.hasOwn(previous, item.url) ? previous[item.url] : undefined;
-      const { entry, outcome, reason } = await nextEntry(before, await get(item.url, options.policy), options.now, options.today, options.budget);
+      const quotes = item.citedBy.flatMap((citing) => (citing.quote ? [citing.quote] : []));
+      const { entry, outcome, reason } = await nextEntry(before, await get(item.url, options.policy), options.now, options.today, options.budget, quotes);
       return { url: item.url, outcome, entry, ...(before && { previous: before }), ...(reason && { reason }) };
     }),
   );

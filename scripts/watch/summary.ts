@@ -15,10 +15,13 @@ export function watchSummaryText(run: WatchRun): string {
     items.length === 0 ? [] : ["", `### ${title} (${items.length})`, "", ...items.slice(0, 100).map((item) => `- ${markdownCode(item.url)} (${who(item.url)})${detail(item)}`), ...(items.length > 100 ? [`- and ${items.length - 100} more in data/sources.json`] : [])];
   const having = (outcome: string) => run.outcomes.filter((item) => item.outcome === outcome);
   const dated = run.outcomes.filter((item) => item.entry !== null && item.entry.page_date !== null && item.previous?.page_date == null);
+  // A page whose quotes were all found was read for its words; one that lost a quote is what a reviewer opens first.
+  const lostQuote = run.outcomes.filter((item) => item.entry?.quotes !== undefined && Object.values(item.entry.quotes).includes(false) && !Object.values(item.previous?.quotes ?? {}).includes(false));
   const lines = [
     "## Source watch",
     "",
     `${run.cited.length} cited pages on ${run.hosts} hosts checked. A changed page does not change a Fact: it puts the Facts citing it in the review queue until someone re-reads the page.`,
+    ...section("A quoted passage is no longer on the page", lostQuote, () => ""),
     ...section("Changed", having("changed"), (item) => (item.entry?.change_excerpt ? `: ${markdownCode(item.entry.change_excerpt, 300)}` : "")),
     ...section("Gone", having("gone"), (item) => `: ${markdownCode(item.entry?.error ?? `HTTP ${item.entry?.status}`)}`),
     ...section("Moved to another site", having("moved"), (item) => (item.entry?.final_url ? `: now ${markdownCode(item.entry.final_url)}` : "")),

@@ -1,9 +1,10 @@
 import { factAt, isResearched, stringValueOf, type FactLike } from "../../schema/factPath.js";
+import { attributionOf } from "../../schema/evidenceRules.js";
 import type { PriceRow, Provider } from "../../schema/index.js";
 import { openJsonList, type ArtefactWriter, type PartsWriter } from "../artefacts.js";
 import { csvField } from "./csv.js";
 
-type ModelLike = { name?: unknown; category?: unknown; input_price?: unknown; output_price?: unknown; corroborated_by?: unknown };
+type ModelLike = { name?: unknown; category?: unknown; input_price?: unknown; output_price?: unknown; corroborated_by?: unknown; valid_from?: unknown; valid_until?: unknown };
 
 const numberOrNull = (value: unknown) => (typeof value === "number" ? value : null);
 const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
@@ -13,14 +14,18 @@ const stringOrNull = (value: unknown) => (typeof value === "string" ? value : nu
  * price when its reference model is not among them. The currency and VAT are the record's, as published.
  */
 export function priceRowsOf(record: Provider): PriceRow[] {
-  const currency = stringValueOf(factAt(record, ["pricing", "currency"]));
+  const currencyFact = factAt(record, ["pricing", "currency"]);
+  const stated = stringValueOf(currencyFact);
+  // The currency is proven for a price read on the provider's own pages, or on the very page that states the
+  // currency; a price from anywhere else (a registry, a press article) keeps its numbers but no currency.
+  const currencyOf = (fact: FactLike) => (stated !== null && (attributionOf(fact) === "provider" || fact.source_url === currencyFact?.source_url) ? stated : null);
   const vat = factAt(record, ["pricing", "vat_included"]);
   const vatIncluded = isResearched(vat) && typeof vat!.value === "boolean" ? vat!.value : null;
   const base = (fact: FactLike) => ({
     provider_id: record.id,
     provider_name: record.name,
     category: record.category,
-    currency,
+    currency: currencyOf(fact),
     vat_included: vatIncluded,
     status: fact.status as PriceRow["status"],
     source_url: stringOrNull(fact.source_url),
@@ -34,7 +39,17 @@ export function priceRowsOf(record: Provider): PriceRow[] {
       const input = numberOrNull(model.input_price);
       const output = numberOrNull(model.output_price);
       if (input === null && output === null) continue;
-      rows.push({ ...base(models!), model: String(model.name), model_category: stringOrNull(model.category), input_per_1m: input, output_per_1m: output, corroborated_by: stringOrNull(model.corroborated_by), fact: "models" });
+      rows.push({
+        ...base(models!),
+        model: String(model.name),
+        model_category: stringOrNull(model.category),
+        input_per_1m: input,
+        output_per_1m: output,
+        corroborated_by: stringOrNull(model.corroborated_by),
+        valid_from: stringOrNull(model.valid_from),
+        valid_until: stringOrNull(model.valid_until),
+        fact: "models",
+      });
     }
   }
   const lowest = factAt(record, ["pricing", "price_per_1m_input_tokens"]);
@@ -48,6 +63,8 @@ export function priceRowsOf(record: Provider): PriceRow[] {
       input_per_1m: lowest!.value,
       output_per_1m: isResearched(output) ? numberOrNull(output!.value) : null,
       corroborated_by: stringOrNull((lowest as { corroborated_by?: unknown }).corroborated_by),
+      valid_from: stringOrNull(lowest!.valid_from),
+      valid_until: stringOrNull(lowest!.valid_until),
       fact: "pricing.price_per_1m_input_tokens",
     });
   }
@@ -69,6 +86,8 @@ export const PRICE_COLUMNS = [
   "source_date",
   "verified_at",
   "corroborated_by",
+  "valid_from",
+  "valid_until",
   "fact",
 ] as const satisfies readonly (keyof PriceRow)[];
 

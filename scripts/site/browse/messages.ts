@@ -143,7 +143,7 @@ const EN = {
     scraper: "Models list as last seen by the scraper",
     corroborated: (date: string) => `corroborated ${date}`,
     byRegister: " by the company register",
-    watch: { changed: "source changed since it was verified", gone: "source gone", moved: "source moved to another site" },
+    watch: { changed: "source changed since it was verified", gone: "source gone", moved: "source moved to another site", quote_missing: "the quoted words are no longer in the source" },
     seen: (date: string) => `seen ${date}`,
     watchOn: (date: string) => ` on ${date}`,
     blocks: {
@@ -399,7 +399,7 @@ const SV: Messages = {
     scraper: "Modellistan som den senast lästes automatiskt",
     corroborated: (date: string) => `bestyrkt ${date}`,
     byRegister: " av bolagsregistret",
-    watch: { changed: "källan har ändrats sedan den verifierades", gone: "källan finns inte längre", moved: "källan har flyttat till en annan webbplats" },
+    watch: { changed: "källan har ändrats sedan den verifierades", gone: "källan finns inte längre", moved: "källan har flyttat till en annan webbplats", quote_missing: "de citerade orden finns inte längre i källan" },
     seen: (date: string) => `sett ${date}`,
     watchOn: (date: string) => ` ${date}`,
     blocks: {
