@@ -20,16 +20,12 @@ export interface Artefacts {
    * it instead of writing the bytes again. A sink without it gets the bytes through `set`.
    */
   alias?(file: string, sameAs: string): void;
-  /** The bytes of a file handed over before, where the sink keeps them (a Map). */
-  get?(file: string): Buffer | undefined;
 }
 
-/** Hands over `file` as a copy of `sameAs`, which must have been handed over already. */
-export function addAlias(artefacts: Artefacts, file: string, sameAs: string): void {
-  if (artefacts.alias) return artefacts.alias(file, sameAs);
-  const bytes = artefacts.get?.(sameAs);
-  if (!bytes) throw new Error(`${file} was to be a copy of ${sameAs}, which this sink does not hold`);
-  artefacts.set(file, bytes);
+/** Hands over `file` as a copy of `sameAs`, which must have been handed over already; `bytes` for a sink that cannot link. */
+export function addAlias(artefacts: Artefacts, file: string, sameAs: string, bytes: () => Buffer): void {
+  if (artefacts.alias) artefacts.alias(file, sameAs);
+  else artefacts.set(file, bytes());
 }
 
 export function addText(artefacts: Artefacts, file: string, text: string): void {

@@ -119,10 +119,12 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const keptCurrent = kept.versions.some((entry) => entry.version === version);
   const head = datasetHeadText(dataset.meta, version, generatedAt);
   let published = { sha256: "", size: 0 };
-  const datasetFile = openDataset(hashingWriter([openArtefact(site, FILES.dataset)], (sha256, size) => (published = { sha256, size })), head);
+  // A sink that cannot link takes the second copy as the dataset streams.
+  const tee = !keptCurrent && !site.alias ? [openArtefact(site, FILES.archivedVersion(version))] : [];
+  const datasetFile = openDataset(hashingWriter([openArtefact(site, FILES.dataset), ...tee], (sha256, size) => (published = { sha256, size })), head);
   for (const entry of records) datasetFile.add(entry.json);
   datasetFile.end();
-  if (!keptCurrent) addAlias(site, FILES.archivedVersion(version), FILES.dataset);
+  if (!keptCurrent && site.alias) site.alias(FILES.archivedVersion(version), FILES.dataset);
   // Each provider page cites its record's permanent copy, named by the SHA-256 of its bytes, and the version
   // since which those bytes are unchanged when the archive knows it: one changed record changes its own pages only.
   const since = unchangedSince([...kept.versions].reverse());
@@ -141,7 +143,7 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
     site.set(FILES.provider(record.id), entry.json);
     const hash = createHash("sha256").update(entry.json).digest("hex");
     recordHashes.push(hash);
-    addAlias(site, FILES.archivedRecord(hash), FILES.provider(record.id));
+    addAlias(site, FILES.archivedRecord(hash), FILES.provider(record.id), () => entry.json);
     const cite = { address: `${options.baseUrl}/${FILES.archivedRecord(hash)}`, since: since.get(hash) ?? null };
     for (const lang of LANGS) {
       site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, cite, recentChanges: recentChanges.get(record.id) ?? [], lang })));

@@ -44,7 +44,6 @@ export function withGithubPagesCopies(sink: Artefacts): Artefacts {
   return {
     // A copy under another name (the archive's) needs no GitHub Pages copy of its own.
     ...(sink.alias && { alias: (file: string, sameAs: string) => sink.alias!(file, sameAs) }),
-    ...(sink.get && { get: (file: string) => sink.get!(file) }),
     set(file, bytes) {
       sink.set(file, bytes);
       const copy = githubPagesCopyOf(file);
