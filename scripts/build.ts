@@ -4,7 +4,8 @@ import { loadRecords } from "./dataset.js";
 import { rootHostFiles } from "./site/hosts/hosts.js";
 import { withGithubPagesCopies } from "./site/hosts/githubPages.js";
 import { editorSchemaText } from "./site/describe/openapi.js";
-import { compactRecordOf, renderSite } from "./site/renderSite.js";
+import { renderSite, spooledRecordOf } from "./site/renderSite.js";
+import { Spool } from "./util/spool.js";
 import type { Artefacts } from "./site/artefacts.js";
 import { reviewQueueText } from "./site/api/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
@@ -86,56 +87,63 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     const changesRead = readChangeList(paths.root);
     const parentsRead = readCommitParents(paths.root);
     const kept = await keptArchive(paths.root, today);
-    // Each record is kept as its JSON bytes and a summary, not as the validated object (see loadRecords).
+    // Each record is kept as a summary, its JSON bytes in a spool (143 MB at 10,000 providers), not as the
+    // validated object (see loadRecords).
     const memory = new HeapBudget();
-    const dataset = await loadRecords(paths, today, (record) => {
-      memory.tick();
-      return compactRecordOf(record);
-    });
-    const { meta } = dataset;
-    if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
-    collectGarbage();
-    const changes = await changesRead;
-    const versionOfCommit = kept.versions.length > 0 ? firstVersionOfCommits(await parentsRead, kept.versions) : new Map<string, string>();
-    // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
-    // held in memory whole. A failure on the way leaves public/ as it was.
-    const publication = await Publication.open(paths.publicDir);
-    let rendered: ReturnType<typeof renderSite<Artefacts>>;
-    let report: PublishReport;
+    const spool = new Spool();
     try {
-      const sink = options.githubPages ? withGithubPagesCopies(publication) : publication;
-      rendered = renderSite(
-        { ...dataset, meta },
-        {
-          baseUrl: options.baseUrl,
-          today,
-          sourceDateEpoch: options.sourceDateEpoch,
-          changes,
-          archive: { kept, repositoryUrl: options.repositoryUrl, versionOfCommit },
-          memory,
-        },
-        sink,
-      );
-      report = await publication.finish();
-    } catch (error) {
-      await publication.abandon();
-      throw error;
+      const keep = spooledRecordOf(spool);
+      const dataset = await loadRecords(paths, today, (record) => {
+        memory.tick();
+        return keep(record);
+      });
+      const { meta } = dataset;
+      if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
+      collectGarbage();
+      const changes = await changesRead;
+      const versionOfCommit = kept.versions.length > 0 ? firstVersionOfCommits(await parentsRead, kept.versions) : new Map<string, string>();
+      // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
+      // held in memory whole. A failure on the way leaves public/ as it was.
+      const publication = await Publication.open(paths.publicDir);
+      let rendered: ReturnType<typeof renderSite<Artefacts>>;
+      let report: PublishReport;
+      try {
+        const sink = options.githubPages ? withGithubPagesCopies(publication) : publication;
+        rendered = renderSite(
+          { ...dataset, meta },
+          {
+            baseUrl: options.baseUrl,
+            today,
+            sourceDateEpoch: options.sourceDateEpoch,
+            changes,
+            archive: { kept, repositoryUrl: options.repositoryUrl, versionOfCommit },
+            memory,
+          },
+          sink,
+        );
+        report = await publication.finish();
+      } catch (error) {
+        await publication.abandon();
+        throw error;
+      }
+      await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));
+      if (options.writeRootHostFiles) {
+        for (const [name, text] of rootHostFiles()) await writeIfChanged(path.join(paths.root, name), text);
+        await writeIfChanged(path.join(paths.data, "provider.schema.json"), editorSchemaText());
+      }
+      await writeStamp(paths.publicDir, stamp);
+      return {
+        ids: dataset.records.map((record) => record.summary.id),
+        reviewQueue: dataset.reviewQueue,
+        warnings: dataset.problems,
+        publish: report,
+        generatedAt: rendered.generatedAt,
+        upToDate: report.filesWritten === 0,
+        version: rendered.version,
+        archive: { keepsThisVersion: kept.versions.some((version) => version.version === rendered.version), versions: kept.versions.length },
+      };
+    } finally {
+      spool.close();
     }
-    await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));
-    if (options.writeRootHostFiles) {
-      for (const [name, text] of rootHostFiles()) await writeIfChanged(path.join(paths.root, name), text);
-      await writeIfChanged(path.join(paths.data, "provider.schema.json"), editorSchemaText());
-    }
-    await writeStamp(paths.publicDir, stamp);
-    return {
-      ids: dataset.records.map((record) => record.summary.id),
-      reviewQueue: dataset.reviewQueue,
-      warnings: dataset.problems,
-      publish: report,
-      generatedAt: rendered.generatedAt,
-      upToDate: report.filesWritten === 0,
-      version: rendered.version,
-      archive: { keepsThisVersion: kept.versions.some((version) => version.version === rendered.version), versions: kept.versions.length },
-    };
   }, { onWait: options.onLockWait });
 }

@@ -33,9 +33,10 @@ export const ENCODINGS = [
 ] as const;
 
 /**
- * Quality 5 compresses a provider's files within 1 % of quality 9 in less of its time (measured on 1,000
- * synthetic providers), and the large files (the dataset and the CSV at scale) too. gzip level 6 is within
- * 1.2 % of level 9. The window is sized to the file: brotli's default 4 MB window made every small file
+ * Quality 4: on provider pages it compressed at 128 MB/s against quality 5's 68 MB/s (300 pages of 10,000
+ * synthetic providers, best of four), for copies 8 % larger (17.9 % of the page against 16.6 %); the copies serve
+ * the local server, and brotli was most of a build's compression at 10,000 providers (BENCHMARKS.md, November
+ * 28th). gzip level 6 is within 1.2 % of level 9, and on files this small barely slower than level 1. The window is sized to the file: brotli's default 4 MB window made every small file
  * allocate and free a large encoder state, most of a build's kernel time (BENCHMARKS.md).
  */
 export function brotliParams(size: number): Record<number, number> {
@@ -43,7 +44,7 @@ export function brotliParams(size: number): Record<number, number> {
   // 10,000 providers for 3 % fewer bytes.
   const window = Math.min(22, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
   return {
-    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_QUALITY]: 4,
     [constants.BROTLI_PARAM_LGWIN]: window,
     [constants.BROTLI_PARAM_SIZE_HINT]: size,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,

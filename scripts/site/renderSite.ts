@@ -4,6 +4,7 @@ import { summarize, type RecordSummary } from "./summary.js";
 import { FILES } from "../routes.js";
 import type { ChangeList } from "../history/changeList.js";
 import { createHash } from "node:crypto";
+import type { Spool } from "../util/spool.js";
 import { addAlias, addText, jsonText, openArtefact, type Artefacts } from "./artefacts.js";
 import { CHANGES_NOT_READ, emitChanges, recentChangesByProvider } from "./api/changes.js";
 import { openDatasetCsv } from "./api/csv.js";
@@ -72,10 +73,10 @@ export interface RenderedSite<T extends Artefacts = Site> {
 /** One record as the site renders it: its file's bytes, its summary, and the record itself on demand. */
 export interface RenderRecord {
   summary: RecordSummary;
-  /** The provider file: the record's JSON and a newline, byte for byte its entry in the dataset. */
-  json: Buffer;
-  /** The record; parsed again from `json` when only the bytes were kept. */
-  record(): Provider;
+  /** The provider file: the record's JSON and a newline, byte for byte its entry in the dataset (read anew when spooled). */
+  readonly json: Buffer;
+  /** The record; parsed again from its bytes (`json`, when the caller has them already) when only the bytes were kept. */
+  record(json?: Buffer): Provider;
 }
 
 /** A record kept whole: for data small enough to hold, and for tests. */
@@ -89,7 +90,27 @@ export function renderRecordOf(record: Provider): RenderRecord {
  */
 export function compactRecordOf(record: Provider): RenderRecord {
   const { summary, json } = renderRecordOf(record);
-  return { summary, json, record: () => JSON.parse(json.toString("utf8")) as Provider };
+  return { summary, json, record: (bytes = json) => JSON.parse(bytes.toString("utf8")) as Provider };
+}
+
+/**
+ * A record kept as its summary only, its JSON bytes set aside in a spool (util/spool.ts) and read back each time
+ * they are asked for: the build at scale holds none of the records' bytes.
+ */
+export function spooledRecordOf(spool: Spool): (record: Provider) => RenderRecord {
+  return (record) => {
+    const { summary, json } = renderRecordOf(record);
+    const place = spool.put(json);
+    return {
+      summary,
+      get json() {
+        return spool.get(place);
+      },
+      record(bytes) {
+        return JSON.parse((bytes ?? spool.get(place)).toString("utf8")) as Provider;
+      },
+    };
+  };
 }
 
 /** What the site is rendered from: the records whole (`providers`) or as the build keeps them (`records`). */
@@ -139,11 +160,12 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   // publishes, unkept, changes with any record, and naming it would rewrite every page with a recent change.
   const recentChanges = recentChangesByProvider(keptCurrent ? changeEntries : changeEntries.map((entry) => (entry.dataset_version === version ? { ...entry, dataset_version: "" } : entry)), 5);
   for (const entry of records) {
-    const record = entry.record();
-    site.set(FILES.provider(record.id), entry.json);
-    const hash = createHash("sha256").update(entry.json).digest("hex");
+    const json = entry.json;
+    const record = entry.record(json);
+    site.set(FILES.provider(record.id), json);
+    const hash = createHash("sha256").update(json).digest("hex");
     recordHashes.push(hash);
-    addAlias(site, FILES.archivedRecord(hash), FILES.provider(record.id), () => entry.json);
+    addAlias(site, FILES.archivedRecord(hash), FILES.provider(record.id), () => json);
     const cite = { address: `${options.baseUrl}/${FILES.archivedRecord(hash)}`, since: since.get(hash) ?? null };
     for (const lang of LANGS) {
       site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, cite, recentChanges: recentChanges.get(record.id) ?? [], lang })));
