@@ -28,16 +28,16 @@ export function collectGarbage(): void {
 }
 
 /**
- * Keeps the heap within a margin of what is live while a build renders: V8 lets the garbage of rendering (pages,
+ * Keeps the heap within a margin of what is live while a build loads and renders: V8 lets the garbage (pages,
  * rows, their buffers) pile up to several times what stays, and at 10,000 providers the build's peak was then
  * 900 MB for some 300 MB in use. `tick` is cheap; every so many calls it looks at the heap, and when it has grown by
- * more than `slack` since the last collection, collects.
+ * more than `slack` (48 MB) since the last collection, collects.
  */
 export class HeapBudget {
   private calls = 0;
   private live = getHeapStatistics().used_heap_size;
   constructor(
-    private readonly slack = 80 * 1024 * 1024,
+    private readonly slack = 48 * 1024 * 1024,
     private readonly every = 50,
   ) {}
 
