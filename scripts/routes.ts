@@ -19,6 +19,10 @@ export const FILES = {
   pricesCsv: "api/prices.csv",
   /** One row per provider: the buyer's questions with their status and source date, for spreadsheets. */
   providersCsv: "api/providers.csv",
+  /** The three CSV files for programs: no byte-order mark and a month date as it is; what datapackage.json describes. */
+  plainCsv: "api/plain/data.csv",
+  plainProvidersCsv: "api/plain/providers.csv",
+  plainPricesCsv: "api/plain/prices.csv",
   openapi: "api/openapi.json",
   providerSchema: "api/provider.schema.json",
   reviewQueue: "api/review-queue.json",
@@ -45,10 +49,16 @@ export const FILES = {
   /** Cloudflare Pages answers a miss with the nearest 404.html up the path: the pages folder gets the human one. */
   providersNotFound: "providers/404.html",
   swedishNotFound: "sv/404.html",
+  /** The Swedish not-found page, for a missing address under /sv/. */
+  swedishNotFoundPage: "sv/not-found.html",
 } as const;
 
 /** Folders of pages in another language than the root's (English): /sv/ is the Swedish site. */
 export const LANGUAGE_FOLDERS = ["sv"] as const;
+
+/** The not-found page for people of a missing page address: the Swedish one under /sv/, else the English one. */
+export const notFoundPageFor = (pathname: string): string =>
+  LANGUAGE_FOLDERS.some((folder) => pathname.toLowerCase().replace(/^\/+/, "/").startsWith(`/${folder}/`)) ? FILES.swedishNotFoundPage : FILES.notFoundPage;
 
 /** Whether a path is the API's (answered with the JSON Error body when missing) or a page people open. */
 export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/") || pathname.endsWith(".json");

@@ -41,6 +41,9 @@ describe("audit sample", () => {
     const { population, sample } = await drawSample(`${tree.root}/data/providers`, { changedSince: "HEAD", count: 10, seed: 1 });
     expect(population).toBe(3);
     expect(sample.map((fact) => `${fact.id} ${fact.path}`).sort()).toEqual(["b-ai ownership.country_hq", "c-ai ownership.foreign_parent", "d-ai availability_status"]);
+    // Narrowed to a block: only the ownership Facts of those.
+    const owners = await drawSample(`${tree.root}/data/providers`, { changedSince: "HEAD", fields: "ownership", count: 10, seed: 1 });
+    expect(owners.sample.map((fact) => `${fact.id} ${fact.path}`).sort()).toEqual(["b-ai ownership.country_hq", "c-ai ownership.foreign_parent"]);
   });
 
   it("draws only the Facts a derived answer of the kind asked rests on", async () => {

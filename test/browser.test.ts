@@ -7,9 +7,34 @@ import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../scripts/serve/server.js";
+import { ANSWER_WORDS } from "../scripts/schema/answers.js";
+import { asks, BUYER_QUESTIONS } from "../scripts/schema/buyerQuestions.js";
+import { MESSAGES } from "../scripts/site/browse/messages.js";
 import { BASE_URL, confirmedFact, makeTree, minimalRecord, type Tree } from "./helpers.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * The English UI words of the catalogue, to look for on the Swedish pages: every English string (and the fixed
+ * parts of every template) that the Swedish catalogue does not also use, such as "OpenAPI".
+ */
+function englishCatalogue(): string[] {
+  const strings = (node: unknown): string[] => {
+    if (typeof node === "string") return [node];
+    if (typeof node === "function") return String((node as (...args: string[]) => unknown)("\u0000", "\u0000", "\u0000", "\u0000")).split("\u0000");
+    if (Array.isArray(node)) return node.flatMap(strings);
+    if (node && typeof node === "object") return Object.values(node).flatMap(strings);
+    return [];
+  };
+  const parts = (text: string) => text.split(/\{\w+\}/).map((part) => part.trim().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ""));
+  const swedish = new Set([...strings(MESSAGES.sv), ...Object.values(ANSWER_WORDS.sv)].flatMap(parts));
+  const english = new Set([...strings(MESSAGES.en), ...Object.values(ANSWER_WORDS.en)].flatMap(parts));
+  return [...english].filter((phrase) => phrase.length >= 4 && !swedish.has(phrase));
+}
+
+/** The English phrases that stand as words of their own in a text. */
+const englishIn = (text: string, english: readonly string[]) =>
+  english.filter((phrase) => new RegExp(`(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\p{L}]|$)`, "u").test(text));
 const available = existsSync(CHROMIUM);
 if (!available) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH)`);
 /** Set to a folder to keep screenshots and the printed comparison for a person to look at. */
@@ -42,7 +67,9 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
         },
         // Long words, URLs and a wide models table: what pushed pages sideways on phones.
         compliance: {
-          gdpr_dpa_available: terms(true, { display: "Yes: the DPA is part of the terms" }),
+          gdpr_dpa_available: terms(true, { display: "Yes: the DPA is part of the terms", quote: "Our Data Processing Agreement forms part of these Terms.", locator: "Terms, section 9" }),
+          iso_27001: { ...terms("certified"), status: "planned" },
+          certifications: terms([{ name: "ISO/IEC 27001:2022", achieved: true }], { partial: true }),
           data_used_for_training: terms("never"),
           subprocessors_list_url: terms("https://acme.example/legal/subprocessors/2026-06-01/list-of-all-subprocessors-and-their-locations.html", {
             note: "Platform described as hosted in Sweden; see https://acme.example/legal/data-processing-agreement-version-2026-06-01-final.pdf and the Datenverarbeitungsvereinbarungsergänzung for details.",
@@ -70,6 +97,17 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
       minimalRecord("beta-gpu", { name: "Beta GPU", category: "compute_gpu", ownership: { country_hq: terms("DE") } }),
       minimalRecord("gamma-router", { name: "Gamma Router", category: "gateway_router", ownership: { country_hq: terms("SE") }, compliance: { data_used_for_training: own("depends_on_upstream") } }),
       minimalRecord("evil-corp", { name: HOSTILE_NAME, own_weights: { ...own(false), note: HOSTILE_NOTE } }),
+      // One country, but outside the EU/EEA: an EU question must not let it through.
+      minimalRecord("swiss-ai", {
+        name: "Swiss AI",
+        sovereignty: { datacenter_locations: terms([{ country: "CH" }], { partial: false }), data_residency_guarantee: terms("one_country") },
+        compliance: { gdpr_dpa_available: terms(true) },
+      }),
+      minimalRecord("zeta-ai", {
+        name: "Zeta AI",
+        ownership: { country_hq: terms("SE"), ownership_jurisdiction: terms("SE"), foreign_parent: terms(false) },
+        sovereignty: { infrastructure: terms([{ name: "AWS", kind: "cloud", jurisdiction: "US" }], { partial: false }) },
+      }),
     ]);
     await tree.build();
     api = await startServer({ publicDir: tree.paths.publicDir, port: 0, host: "127.0.0.1", baseUrl: BASE_URL });
@@ -100,7 +138,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await tree?.cleanup();
   });
 
-  async function open(address: string, options: { width?: number; origin?: string } = {}): Promise<{ page: Page; errors: string[] }> {
+  async function open(address: string, options: { width?: number; origin?: string; status?: number } = {}): Promise<{ page: Page; errors: string[] }> {
     const page = await context.newPage();
     await page.setViewportSize({ width: options.width ?? 1280, height: 900 });
     const errors: string[] = [];
@@ -109,7 +147,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     });
     page.on("pageerror", (error) => errors.push(error.message));
     const response = await page.goto(`${options.origin ?? api.origin}${address}`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(options.status ?? 200);
     return { page, errors };
   }
 
@@ -124,7 +162,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
       expect(await page.locator("h1").textContent()).toBe(heading);
       expect(await page.getAttribute("html", "lang")).toBe(address === "/" ? "en" : "sv");
       const ids = await shown(page);
-      expect(ids).toHaveLength(5);
+      expect(ids).toHaveLength(7);
       expect(ids[0]).toBe("acme-ai");
       expect(errors).toEqual([]);
       await page.close();
@@ -134,22 +172,22 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
   it("answers the buyer's question from filters in the URL, counting what each filter keeps and sets aside", async () => {
     const { page, errors } = await open("/index.html?dc=SE&dpa=true&training=never,opt_in&price=1&cur=EUR");
     expect(await shown(page)).toEqual(["acme-ai"]);
-    expect(await page.locator("#shown").textContent()).toBe("1 of 5 providers shown.");
+    expect(await page.locator("#shown").textContent()).toBe("1 of 7 providers shown.");
     // Only Acme and Delta have researched a DPA: the other three are set aside, not counted as a no.
     expect(await page.locator("[data-count-for=dpa]").textContent()).toBe("keeps 1 · 0 not researched set aside");
     expect(await page.locator("[data-count-for=training]").textContent()).toBe("keeps 1 · 0 not researched set aside");
     expect(await page.isChecked("fieldset[data-filter=training] input[value=opt_in]")).toBe(true);
     // Loosen to DPA alone, and keep the providers whose answer is not researched.
     await page.goto(`${api.origin}/index.html?dpa=true`);
-    expect(await shown(page)).toEqual(["acme-ai", "delta-ai"]);
-    expect(await page.locator("[data-count-for=dpa]").textContent()).toBe("keeps 2 · 3 not researched set aside");
+    expect(await shown(page)).toEqual(["acme-ai", "delta-ai", "swiss-ai"]);
+    expect(await page.locator("[data-count-for=dpa]").textContent()).toBe("keeps 3 · 4 not researched set aside");
     await page.check("fieldset[data-filter=dpa] input[name=keep]");
-    expect(await shown(page)).toHaveLength(5);
+    expect(await shown(page)).toHaveLength(7);
     expect(new URL(page.url()).search).toBe("?dpa=true&keep=dpa");
     // A price bound in one currency never compares another: Delta's USD price is set aside, not ranked.
     await page.goto(`${api.origin}/index.html?price=0.5&cur=EUR`);
     expect(await shown(page)).toEqual(["acme-ai"]);
-    expect(await page.locator("[data-count-for=price]").textContent()).toBe("keeps 1 · 4 not researched set aside");
+    expect(await page.locator("[data-count-for=price]").textContent()).toBe("keeps 1 · 6 not researched set aside");
     expect(errors).toEqual([]);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "index-1280-filtered.png"), fullPage: true });
     await page.close();
@@ -185,7 +223,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await page.waitForSelector("#compare-table");
     const headings = await page.locator("#compare-table thead th").allTextContents();
     expect(headings[0]).toBe("Question");
-    expect(headings.slice(1).map((text) => text.split("\n")[0])).toEqual(["Acme AIInference API", "Delta AIInference API", "Gamma RouterGateway / router"]);
+    expect(headings.slice(1).map((text) => text.split("\n")[0])).toEqual(["Acme AIInference APIprocurement pack", "Delta AIInference APIprocurement pack", "Gamma RouterGateway / routerprocurement pack"]);
     const row = (label: string) => page.locator("#compare-table tbody tr", { has: page.locator(`th:text-is("${label}")`) });
     expect(await row("DPA offered").locator("td").first().textContent()).toContain("yes confirmed");
     expect(await row("DPA offered").locator("td").first().textContent()).toContain("source dated 2026-10-15");
@@ -241,19 +279,20 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await page.click("#prices-EUR thead th:nth-child(3) button");
     const inputs = await page.locator("#prices-EUR tbody td:nth-child(3)").allTextContents();
     expect(inputs.map(Number)).toEqual([...inputs.map(Number)].sort((a, b) => b - a));
-    expect(await page.locator("#prices-USD tbody td:nth-child(3)").allTextContents()).toEqual(["0.1"]);
+    expect(await page.locator("#prices-USD tbody td:nth-child(3)").allTextContents()).toEqual(["0.10"]);
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  const PAGES = ["/", "/providers/acme-ai.html", "/providers/evil-corp.html", "/methodology.html", "/compare.html?ids=acme-ai,delta-ai", "/prices.html"];
+  const PAGES = ["/", "/providers/acme-ai.html", "/pack.html?id=acme-ai", "/providers/evil-corp.html", "/methodology.html", "/compare.html?ids=acme-ai,delta-ai,zeta-ai", "/prices.html", "/providers/nope.html"];
   const BOTH = PAGES.flatMap((address) => [address, `/sv${address === "/" ? "/" : address}`]);
 
   for (const address of BOTH) {
     it(`${address} fits a 390 px phone screen and has no WCAG 2.1 A/AA violation (axe-core) at 390 and 1280 px`, async () => {
       for (const width of [390, 1280]) {
-        const { page } = await open(address, { width });
+        const { page } = await open(address, { width, status: address.includes("nope") ? 404 : 200 });
         if (address.includes("compare")) await page.waitForSelector("#compare-table");
+        if (address.includes("pack")) await page.waitForSelector("table.pack");
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(innerWidth).toBe(width);
         const wide = await page.evaluate((limit) => [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > limit + 1 && !el.closest(".scroll")).slice(0, 3).map((el) => `${el.tagName}.${el.className}: ${(el.textContent ?? "").slice(0, 40)}`), width);
@@ -303,7 +342,7 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
   it("a page on another origin fetches /api/data and /api/status (CORS, in the browser)", async () => {
     const { page, errors } = await open("/", { origin: otherOrigin });
     await page.waitForFunction(() => document.getElementById("out")?.textContent !== "waiting");
-    expect(await page.locator("#out").textContent()).toBe("providers=5 total=5");
+    expect(await page.locator("#out").textContent()).toBe("providers=7 total=7");
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -319,4 +358,217 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
       await page.close();
     }
   });
+  it("a page served at //sv, ///sv or /SV stays on this site and leads into the Swedish pages (review 5)", async () => {
+    for (const odd of ["//sv", "///sv", "/SV"]) {
+      const page = await context.newPage();
+      await page.goto(`${api.origin}${odd}?dpa=true#results`);
+      await page.waitForURL((url) => url.pathname === "/sv/", { timeout: 10_000 });
+      const url = new URL(page.url());
+      expect(url.origin, odd).toBe(api.origin);
+      expect(`${url.search}${url.hash}`, odd).toBe("?dpa=true#results");
+      await page.close();
+    }
+    // Without JavaScript a Swedish page served at /SV still links into the Swedish site.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const page = await plain.newPage();
+    const response = await page.goto(`${api.origin}/SV`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute("html", "lang")).toBe("sv");
+    await page.click("#providers li[data-id=acme-ai] h3 a");
+    expect(new URL(page.url()).pathname).toBe("/sv/providers/acme-ai.html");
+    expect(await page.getAttribute("html", "lang")).toBe("sv");
+    await plain.close();
+  });
+
+  it("answers a missing Swedish page with the Swedish not-found page, and an English one with the English page", async () => {
+    const sv = await open("/sv/providers/nope.html", { status: 404 });
+    expect(await sv.page.getAttribute("html", "lang")).toBe("sv");
+    expect(await sv.page.locator("h1").textContent()).toBe("Sidan finns inte");
+    await sv.page.click("main a >> nth=0");
+    expect(new URL(sv.page.url()).pathname).toBe("/sv/index.html");
+    const en = await open("/providers/nope.html", { status: 404 });
+    expect(await en.page.getAttribute("html", "lang")).toBe("en");
+    expect(await en.page.locator("h1").textContent()).toBe("Page not found");
+    await sv.page.close();
+    await en.page.close();
+  });
+
+  it("filters data centres anywhere in the EU/EEA, and residency in one EU/EEA country, without letting a Swiss one through", async () => {
+    const { page, errors } = await open("/index.html?dc=eu_eea");
+    expect(await page.isChecked("fieldset[data-filter=dc] input[value=eu_eea]")).toBe(true);
+    expect(await page.locator("fieldset[data-filter=dc] label", { has: page.locator("input[value=eu_eea]") }).textContent()).toContain("anywhere in the EU/EEA");
+    expect(await shown(page)).toEqual(["acme-ai", "delta-ai"]);
+    expect(await page.locator("[data-count-for=dc]").textContent()).toBe("keeps 2 · 4 not researched set aside");
+    await page.goto(`${api.origin}/index.html?residency=one_country_eu,eu_eea`);
+    expect(await shown(page)).toEqual(["acme-ai"]);
+    await page.goto(`${api.origin}/index.html?residency=one_country_other`);
+    expect(await shown(page)).toEqual(["swiss-ai"]);
+    // One name per scheme: ISO 27001 finds "ISO/IEC 27001:2022".
+    await page.goto(`${api.origin}/index.html?certifications=ISO%2FIEC%2027001`);
+    expect(await shown(page)).toEqual(["acme-ai"]);
+    expect(await page.locator("fieldset[data-filter=certifications] input").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).filter((value) => value !== "certifications"))).toEqual(["ISO/IEC 27001"]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("says on a phone how many filters are active, shows the results before the API links, and cites the filtered list", async () => {
+    const { page } = await open("/index.html?dpa=true&training=never", { width: 390 });
+    expect(await page.isVisible("#active-filters")).toBe(true);
+    expect(await page.locator("#active-count").textContent()).toBe("2 filters active");
+    const active = await page.locator("#active-filters").boundingBox();
+    const first = await page.locator("#providers > li:not([hidden])").first().boundingBox();
+    const downloads = await page.locator("#downloads").boundingBox();
+    expect(active!.y).toBeLessThan(first!.y);
+    expect(first!.y).toBeLessThan(downloads!.y);
+    expect(active!.y).toBeLessThan(900);
+    await page.click("#cite-list summary");
+    const version = JSON.parse(readFileSync(path.join(tree.paths.publicDir, "api", "status.json"), "utf8")).dataset_version as string;
+    const cite = await page.locator("#cite-list-text").textContent();
+    expect(cite).toContain("1 of 7 providers (DPA offered: yes; Training on customer data: never).");
+    expect(cite).toContain(`version ${version}, CC BY 4.0. ${api.origin}/index.html?dpa=true&training=never, retrieved `);
+    await page.click("#clear-active");
+    expect(await page.isVisible("#active-filters")).toBe(false);
+    expect(await shown(page)).toHaveLength(7);
+    await page.close();
+  });
+
+  it("prints the comparison as an annex: legend, output price, print date, the filters and the address", async () => {
+    const { page } = await open("/index.html?dc=eu_eea&dpa=true");
+    await page.check("#providers li[data-id=acme-ai] input[name=compare]");
+    await page.check("#providers li[data-id=delta-ai] input[name=compare]");
+    await page.click("#compare-link");
+    await page.waitForSelector("#compare-table");
+    expect(new URL(page.url()).search).toBe("?ids=acme-ai,delta-ai&dpa=true&dc=eu_eea");
+    await page.emulateMedia({ media: "print" });
+    const visible = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).display !== "none" && element.getBoundingClientRect().height > 0);
+    expect(await visible("#legend")).toBe(true);
+    const legend = await page.locator("#legend").textContent();
+    for (const label of ["confirmed", "own statement", "press report", "third-party report", "derived", "planned", "not researched"]) expect(legend).toContain(label);
+    expect(legend).toContain("never a no");
+    const row = (label: string) => page.locator("#compare-table tbody tr", { has: page.locator(`th:text-is("${label}")`) });
+    expect(await row("Output price of the same model, per 1M tokens").locator("td").first().textContent()).toContain("0.60 EUR out per 1M tokens, VAT excluded");
+    expect(await row("Lowest price per 1M input tokens").locator("td").first().textContent()).toContain("0.20 EUR in / 0.60 EUR out per 1M tokens, VAT excluded");
+    expect(await row("ISO 27001").locator("td").first().textContent()).toContain("certification in progress");
+    expect(await row("DPA offered").locator("td").first().textContent()).toContain("Our Data Processing Agreement forms part of these Terms.");
+    expect(await visible("#compare-table blockquote.quote")).toBe(true);
+    const meta = (await page.locator(".annex-meta").allTextContents()).join(" ");
+    expect(meta).toContain("Shortlist from the filters: DPA offered: yes; Data-centre countries: anywhere in the EU/EEA");
+    const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`; });
+    expect(meta).toContain(`Printed ${today} from ${api.origin}/compare.html?ids=acme-ai,delta-ai&dpa=true&dc=eu_eea`);
+    // Screen-only lines stay off the paper, and no question label is a JSON path.
+    expect(await visible("main > p.screen-only")).toBe(false);
+    const labels = await page.locator("#compare-table tbody th[scope=row]").allTextContents();
+    expect(labels.filter((label) => /[a-z]_[a-z]|\.[a-z]/.test(label))).toEqual([]);
+    expect(await page.locator("#compare-table").textContent()).not.toMatch(/ownership\.country_hq|sovereignty\.infrastructure/);
+    await page.close();
+  });
+
+  it("keeps the question column in view at 390 px and breaks no label inside a word", async () => {
+    for (const address of ["/sv/compare.html?ids=acme-ai,delta-ai,zeta-ai", "/compare.html?ids=acme-ai,delta-ai"]) {
+      const { page } = await open(address, { width: 390 });
+      await page.waitForSelector("#compare-table");
+      const scroller = page.locator(".compare-scroll");
+      const before = await page.locator("#compare-table tbody th[scope=row]").first().boundingBox();
+      await scroller.evaluate((element) => element.scrollBy(400, 0));
+      expect(await scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
+      const after = await page.locator("#compare-table tbody th[scope=row]").first().boundingBox();
+      expect(Math.abs(after!.x - before!.x), address).toBeLessThan(1);
+      const broken = await page.locator("#compare-table th[scope=row]").evaluateAll((cells) =>
+        cells.flatMap((cell) => {
+          const text = cell.firstChild;
+          if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+          const words: string[] = [];
+          const content = text.textContent ?? "";
+          // A compound may break after its hyphen ("OpenAI-|kompatibelt"), never inside a word.
+          for (const match of content.matchAll(/[^\s\u2010-]+/g)) {
+            const range = document.createRange();
+            range.setStart(text, match.index!);
+            range.setEnd(text, match.index! + match[0].length);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (lines.size > 1) words.push(match[0]);
+          }
+          return words;
+        }),
+      );
+      expect(broken, address).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("shows the Commission's sovereignty objectives on the comparison, the provider page and the pack", async () => {
+    const { page } = await open("/compare.html?ids=delta-ai,zeta-ai");
+    await page.waitForSelector("#compare-table");
+    const row = (label: string) => page.locator("#compare-table tbody tr", { has: page.locator(`th:text-is("${label}")`) });
+    expect(await page.locator("#compare-table tr.sov-row").count()).toBe(8);
+    expect(await row("SOV-2 Legal & Jurisdictional Sovereignty").locator("td").nth(0).textContent()).toContain("at most SEAL-2 (Data Sovereignty)");
+    expect(await row("SOV-2 Legal & Jurisdictional Sovereignty").locator("td").nth(1).textContent()).toContain("at most SEAL-2 (Data Sovereignty)");
+    expect(await row("SOV-3 Data & AI Sovereignty").locator("td").nth(0).textContent()).toContain("no level can be decided from this evidence");
+    const sv = await open("/sv/pack.html?id=zeta-ai");
+    await sv.page.waitForSelector("#pack-sovereignty");
+    expect(await sv.page.locator("#pack-sovereignty-h").textContent()).toBe("Europeiska kommissionens suveränitetsmål");
+    expect(await sv.page.locator("#pack-sovereignty").textContent()).toContain("högst SEAL-2 (Datasuveränitet)");
+    const provider = await open("/providers/zeta-ai.html");
+    expect(await provider.page.locator("#sovereignty-objectives tbody tr").count()).toBe(8);
+    await page.close();
+    await sv.page.close();
+    await provider.page.close();
+  });
+
+  it("has a procurement pack in both languages that prints with every answer, its quote and the citation", async () => {
+    const version = JSON.parse(readFileSync(path.join(tree.paths.publicDir, "api", "status.json"), "utf8")).dataset_version as string;
+    const asked = BUYER_QUESTIONS.filter((question) => asks(question, "inference_api"));
+    for (const [address, lang, heading, legend, derived] of [
+      ["/pack.html?id=acme-ai", "en", "Acme AI: procurement pack", "How to read the labels", "Derived answers and why"],
+      ["/sv/pack.html?id=acme-ai", "sv", "Acme AI: upphandlingsunderlag", "Så läser du beteckningarna", "Härledda svar och varför"],
+    ] as const) {
+      const { page, errors } = await open(address);
+      await page.waitForSelector("table.pack");
+      expect(await page.locator("h1").textContent()).toBe(heading);
+      await page.emulateMedia({ media: "print" });
+      expect(await page.isVisible("#legend")).toBe(true);
+      expect(await page.locator("#legend-h").textContent()).toBe(legend);
+      // Every question asked of the category, and the output price beside the input price.
+      const labels = await page.locator("table.pack tbody th[scope=row]").allTextContents();
+      expect(labels).toHaveLength(asked.length + 1);
+      for (const question of asked) expect(labels).toContain(question.label[lang]);
+      expect(await page.locator("#fact-compliance-gdpr_dpa_available blockquote").textContent()).toContain("Our Data Processing Agreement forms part of these Terms.");
+      expect(await page.isVisible("#fact-compliance-gdpr_dpa_available blockquote")).toBe(true);
+      expect(await page.locator("#derived-h").textContent()).toBe(derived);
+      expect(await page.locator("#pack-sovereignty tbody tr").count()).toBe(8);
+      const citation = (await page.locator("p.citation").allTextContents()).join(" ");
+      expect(citation).toContain(`version ${version}, CC BY 4.0. ${BASE_URL}/${lang === "sv" ? "sv/" : ""}pack.html?id=acme-ai`);
+      expect(citation).toMatch(/(Printed|Utskrivet) \d{4}-\d{2}-\d{2}/);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    // Without JavaScript the pack says it needs it and leads to the list.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const page = await plain.newPage();
+    await page.goto(`${api.origin}/pack.html?id=acme-ai`);
+    expect(await page.locator("body").textContent()).toContain("This page needs JavaScript");
+    await plain.close();
+  });
+
+  it("writes no English UI word on the Swedish pages outside data values", async () => {
+    const english = englishCatalogue();
+    expect(english.length).toBeGreaterThan(150);
+    // The check finds an English label in Swedish text, and leaves Swedish words that merely contain one alone.
+    expect(englishIn("Svaret: own statement, verifierad 2026-11-01", english)).toEqual(["own statement"]);
+    expect(englishIn("Modellen och källan", english)).toEqual([]);
+    const found: string[] = [];
+    for (const address of ["/sv/", "/sv/providers/acme-ai.html", "/sv/providers/zeta-ai.html", "/sv/pack.html?id=acme-ai", "/sv/methodology.html", "/sv/compare.html?ids=acme-ai,delta-ai,zeta-ai", "/sv/prices.html", "/sv/providers/nope.html"]) {
+      const { page } = await open(address, { status: address.includes("nope") ? 404 : 200 });
+      if (address.includes("compare")) await page.waitForSelector("#compare-table");
+      if (address.includes("pack")) await page.waitForSelector("table.pack");
+      // Data values stay as recorded: text in a language of its own (lang="en"), marked not to translate, or code.
+      const text = await page.evaluate(() => {
+        const copy = document.body.cloneNode(true) as HTMLElement;
+        for (const element of copy.querySelectorAll("[lang=en], [translate=no], code, script, style, noscript")) element.remove();
+        return copy.textContent!.replace(/\s+/g, " ").replace(/https?:\/\/\S+/g, " ");
+      });
+      found.push(...englishIn(text, english).map((phrase) => `${address}: ${phrase}`));
+      await page.close();
+    }
+    expect(found).toEqual([]);
+  }, 60_000);
 });

@@ -42,7 +42,7 @@ describe("build", () => {
     expect(headers).toMatch(/\/api\/data\.csv\n\s+Content-Type: text\/csv/);
     const redirects = (await tree.read("_redirects")).trim().split("\n");
     expect(redirects).toContain("/api/data/alpha-ai /api/data/alpha-ai/index.json 200");
-    expect(redirects.slice(-2)).toEqual(["/api/* /404.json 404", "/* /not-found.html 404"]);
+    expect(redirects.slice(-3)).toEqual(["/api/* /404.json 404", "/sv/* /sv/not-found.html 404", "/* /not-found.html 404"]);
   });
 
   it("writes each provider file byte-identical to its entry in the dataset", async () => {
@@ -97,15 +97,17 @@ describe("build", () => {
     const result = await tree.build();
     expect(result.version).not.toBe(first.version);
     const changed = result.publish.changed.filter((file) => !isSibling(file));
-    // The record, its two pages, the dataset and the exports; the status, the pages and descriptions that name the
-    // version; the host files that name it in the CSV files' download names; the archive's index and pages. The
-    // other record's pages cite its own permanent copy, so they stay as they were, like its JSON.
+    // The record, its two pages, the dataset and the exports (each CSV row names the version); the status, the pages
+    // and descriptions that name the version; the host files that name it in the CSV files' download names; the
+    // archive's index and pages. The other record's pages cite its own permanent copy, so they stay as they were.
     expect(changed).toEqual([
       "_headers",
       "api/data.csv",
       "api/data/index.json",
       "api/data/two-ai/index.json",
       "api/dcat-ap.jsonld",
+      "api/plain/data.csv",
+      "api/plain/providers.csv",
       "api/prices.json",
       "api/providers.csv",
       "api/providers.json",
@@ -117,6 +119,7 @@ describe("build", () => {
       "index.html",
       "llms.txt",
       "methodology.html",
+      "pack.html",
       "prices.html",
       "providers/two-ai.html",
       "serve.json",
@@ -124,6 +127,7 @@ describe("build", () => {
       "sv/compare.html",
       "sv/index.html",
       "sv/methodology.html",
+      "sv/pack.html",
       "sv/prices.html",
       "sv/providers/two-ai.html",
     ]);

@@ -68,8 +68,8 @@ describe("evidence a reader can cite", () => {
     tree = await makeTree([researched, minimalRecord("bare-gpu", { category: "compute_gpu" })]);
     await tree.build();
     for (const [page, words] of [
-      ["index.html", { partial: "partial list", own: "own statement", never: "never", vat: "excl. VAT", notResearched: "not researched", of: "1 of 37 fields researched" }],
-      ["sv/index.html", { partial: "ofullständig lista", own: "egen uppgift", never: "aldrig", vat: "exkl. moms", notResearched: "ej undersökt", of: "1 av 37 fält undersökta" }],
+      ["index.html", { partial: "partial list", own: "own statement", never: "never", price: "0.20 EUR in / 0.60 EUR out per 1M tokens, VAT excluded (for", verified: "verified", home: "", notResearched: "not researched", of: "1 of 37 fields researched" }],
+      ["sv/index.html", { partial: "ofullständig lista", own: "egen uppgift", never: "aldrig", price: "0,20 EUR indata / 0,60 EUR utdata per miljon token, exklusive moms (för", verified: "verifierad", home: "../sv/", notResearched: "ej undersökt", of: "1 av 37 fält undersökta" }],
     ] as const) {
       const index = await tree.read(page);
       const card = (id: string) => index.slice(index.indexOf(`<li class="card" id="p-${id}"`), index.indexOf("</li>", index.indexOf(`id="p-${id}"`)));
@@ -77,12 +77,15 @@ describe("evidence a reader can cite", () => {
       expect(acme).toContain(`FI, SE (${words.partial}) <span class="badge badge-claimed">${words.own}</span>`);
       expect(acme).toContain(`${words.never} <span class="badge badge-confirmed">`);
       // Each answer names the site its source is on and the day it was read, and links to the Fact.
-      expect(acme).toContain('<a class="src" href="providers/acme-ai.html#fact-compliance-data_used_for_training">acme.example · 2026-11-01</a>');
-      expect(acme).toContain(`0.2 EUR / 0.6 ${words.vat} (tiny-8b)`);
+      expect(acme).toContain(`<a class="src" href="${words.home}providers/acme-ai.html#fact-compliance-data_used_for_training">acme.example · ${words.verified} 2026-11-01</a>`);
+      expect(acme).toContain(`${words.price} <span translate="no">tiny-8b</span>)`);
       // The filters read the typed answers, not the words.
       expect(acme).toMatch(/data-a-dpa="true"/);
-      expect(acme).toMatch(/data-a-dc="FI\|SE" [^>]*data-p-dc=""/);
-      expect(acme).toMatch(/data-a-price="EUR" data-n-price="0.2"/);
+      // A sample list is not marked complete, so a country missing from it is not a no.
+      expect(acme).toMatch(/data-a-dc="FI\|SE\|eu_eea"/);
+      expect(acme).not.toMatch(/data-c-dc/);
+      expect(acme).toMatch(/data-currency="EUR"/);
+      expect(acme).toMatch(/data-n-price="0.2"/);
       const bare = card("bare-gpu");
       expect(bare).not.toContain("badge");
       expect(bare).not.toMatch(/data-a-/);

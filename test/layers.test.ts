@@ -12,24 +12,30 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** A module's layer: its folder directly under scripts/, or the file's own name for a top-level module. */
-const layerOf = (file: string) => path.relative(PRODUCT, file).split(path.sep)[0]!.replace(/\.(ts|js|mjs)$/, "");
+/** A module's layer inside `room`: its folder directly under it, or the file's own name for a module at its top. */
+const layerIn = (room: string) => (file: string) => path.relative(room, file).split(path.sep)[0]!.replace(/\.(ts|js|mjs)$/, "");
 
-/** Layer → the layers it imports (relative imports only; packages are not layers). */
-export function layerGraph(): Map<string, Set<string>> {
+/** Layer → the layers it imports (relative imports only; packages are not layers), for the modules inside `room`. */
+export function layerGraph(room = PRODUCT): Map<string, Set<string>> {
+  const layerOf = layerIn(room);
   const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(PRODUCT)) {
+  for (const file of sourceFiles(room)) {
     const from = layerOf(file);
     if (!graph.has(from)) graph.set(from, new Set());
     for (const match of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)) {
       const target = path.resolve(path.dirname(file), match[1]!);
-      if (!target.startsWith(PRODUCT + path.sep)) continue;
+      if (!target.startsWith(room + path.sep)) continue;
       const to = layerOf(target);
       if (to !== from) graph.get(from)!.add(to);
     }
   }
   return graph;
 }
+
+/** The rooms of scripts/ that hold folders of their own, whose folders must import one way too. */
+const ROOMS_WITH_FOLDERS = readdirSync(PRODUCT)
+  .map((name) => path.join(PRODUCT, name))
+  .filter((dir) => statSync(dir).isDirectory() && readdirSync(dir).some((name) => statSync(path.join(dir, name)).isDirectory()));
 
 /** Every cycle's layers, found by a depth-first search (the graph has a few dozen nodes). */
 export function cyclesOf(graph: Map<string, Set<string>>): string[][] {
@@ -54,6 +60,20 @@ describe("the product's layers import in one direction", () => {
   it("has no import cycle between the folders (and top-level modules) of scripts/", () => {
     const cycles = cyclesOf(layerGraph());
     expect(cycles.map((cycle) => cycle.join(" → "))).toEqual([]);
+  });
+
+  it("has no import cycle between the folders (and top-level modules) inside a room, scripts/site/ among them", () => {
+    expect(ROOMS_WITH_FOLDERS.map((room) => path.relative(PRODUCT, room))).toContain("site");
+    for (const room of ROOMS_WITH_FOLDERS) {
+      const cycles = cyclesOf(layerGraph(room));
+      expect(cycles.map((cycle) => cycle.join(" → ")), path.relative(REPO_ROOT, room)).toEqual([]);
+    }
+  });
+
+  it("sees the folders of scripts/site/ and the arrows between them", () => {
+    const site = layerGraph(path.join(PRODUCT, "site"));
+    expect([...site.keys()]).toEqual(expect.arrayContaining(["api", "browse", "describe", "hosts", "renderSite", "summary"]));
+    expect([...site.get("renderSite")!]).toEqual(expect.arrayContaining(["api", "browse"]));
   });
 
   it("finds a cycle when there is one (so the check above can fail)", () => {

@@ -204,7 +204,17 @@ describe("MCP server over stdio, reading a local build", () => {
     expect(result.data.fields).toContain("pricing.price_per_1m_input_tokens");
     const nordic = result.data.providers.find((provider: { id: string }) => provider.id === "nordic-claims");
     const api = nordic.facts.find((fact: { path: string }) => fact.path === "api.openai_compatible");
-    expect(api).toEqual({ path: "api.openai_compatible", researched: false, quote: "not researched (the record has no Fact for this field; this is not a 'no')", fact: null });
+    expect(api).toEqual({
+      path: "api.openai_compatible",
+      researched: false,
+      quote: "not researched (the record has no Fact for this field; this is not a 'no')",
+      attribution: null,
+      source_quote: null,
+      locator: null,
+      us_party_role: null,
+      deciding_link: null,
+      fact: null,
+    });
     expect(result.text).toContain("- api.openai_compatible: not researched (the record has no Fact for this field; this is not a 'no')");
     expect(result.text).not.toMatch(/api\.openai_compatible: no\b/);
     expect(result.text).toContain("- pricing.price_per_1m_output_tokens: 1.5 EUR per 1M output tokens — confirmed; verified 2026-11-01 (manual), source dated 2026-10-15");
@@ -513,5 +523,102 @@ describe("find_providers does not drown the answer in undecided providers", () =
     if (!listed.ok) throw new Error(listed.text);
     expect(listed.structured.left_out).toHaveLength(5);
     expect(listed.text).toContain("unknown-000");
+  });
+});
+
+describe("MCP answers say whose statement, the source's own words and the exposure's grade, and filter prices by proven currency", () => {
+  const records = [
+    // Priced in euros on its own price list; its owner's country from the press, with the article's words.
+    minimalRecord("euro-ai", {
+      ownership: {
+        country_hq: confirmedFact("SE", { source_type: "provider_terms", quote: "Euro AI AB, Stockholm", locator: "§ 1 Parties" }),
+        ownership_jurisdiction: { value: "SE", status: "claimed", source_url: "https://news.example/euro", source_type: "press", source_date: "2026-09-01", verified_at: "2026-11-01", verified_by: "manual", quote: "the Stockholm-owned start-up" },
+      },
+      pricing: {
+        currency: confirmedFact("EUR", { source_type: "pricing_page" }),
+        price_per_1m_input_tokens: confirmedFact(0.4, { source_type: "pricing_page", quote: "0,40 € / 1M input tokens" }),
+        reference_model: confirmedFact("euro-small", { source_type: "pricing_page" }),
+      },
+      models: confirmedFact([{ name: "euro-large", input_price: 3, output_price: 9 }], { source_type: "pricing_page", partial: false }),
+    }),
+    // A US operator: the derived answer names the role of the US party and the link that decided it.
+    minimalRecord("us-ai", {
+      ownership: { country_hq: confirmedFact("US", { source_type: "provider_terms" }), contracting_entity: confirmedFact("US AI Inc.", { source_type: "provider_terms" }) },
+      pricing: { currency: confirmedFact("USD", { source_type: "pricing_page" }), price_per_1m_input_tokens: confirmedFact(0.1, { source_type: "pricing_page" }) },
+    }),
+    // Its prices come from a public registry, which does not prove the currency the record states.
+    minimalRecord("relay-ai", {
+      pricing: { currency: confirmedFact("EUR", { source_type: "pricing_page", source_url: "https://relay.example/pricing" }) },
+      models: { value: [{ name: "relay-1", category: "text", input_price: 0.05, output_price: 0.1 }], status: "claimed", partial: true, source_url: "https://registry.example/prices.yml", source_type: "third_party", source_date: "2026-08-19", verified_at: "2026-11-01", verified_by: "manual" },
+    }),
+    minimalRecord("unpriced-ai"),
+  ];
+  let priced: Tree;
+  let connection: Connection;
+  beforeAll(async () => {
+    priced = await makeTree(records);
+    await priced.build();
+    connection = await connect(["--root", priced.root]);
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await priced?.cleanup();
+  });
+
+  it("a currency alone keeps the providers with a price in it; a maximum narrows them; other or unproven currencies stay undecided", async () => {
+    const euros = await call(connection.client, "find_providers", { answers: { price: { currency: "eur" } }, show_undecided: true });
+    expect(euros.isError).toBeFalsy();
+    expect(euros.data.matches.map((match: { id: string }) => match.id)).toEqual(["euro-ai"]);
+    // The lowest euro price is the one cited.
+    expect(euros.data.matches[0].facts[0]).toMatchObject({ path: "pricing.price_per_1m_input_tokens", attribution: "provider", source_quote: "0,40 € / 1M input tokens" });
+    expect(euros.data.left_out).toEqual([
+      { id: "relay-ai", name: "Acme AI", reasons: [{ path: "pricing.price_per_1m_input_tokens", reason: "1 price whose source does not prove the currency, never counted as any currency" }] },
+      { id: "unpriced-ai", name: "Acme AI", reasons: [{ path: "pricing.price_per_1m_input_tokens", reason: "not researched" }] },
+      { id: "us-ai", name: "Acme AI", reasons: [{ path: "pricing.price_per_1m_input_tokens", reason: "priced in USD; prices are never converted" }] },
+    ]);
+    expect(euros.data).toMatchObject({ matched: 1, undecided: 3, ruled_out: 0 });
+    const cheap = await call(connection.client, "find_providers", { answers: { price: { currency: "EUR", max: 0.3 } } });
+    expect(cheap.data).toMatchObject({ matched: 0, ruled_out: 1, undecided: 3 });
+    const dollars = await call(connection.client, "find_providers", { answers: { price: { currency: "USD", max: 1 } } });
+    expect(dollars.data.matches.map((match: { id: string }) => match.id)).toEqual(["us-ai"]);
+    const refused = await call(connection.client, "find_providers", { answers: { price: { max: 1 } } });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/currency/);
+  });
+
+  it("never calls a press or third-party Fact the provider's own statement, and gives the source's own words", async () => {
+    const result = await call(connection.client, "get_provider", { id: "euro-ai" });
+    const line = (path: string) => result.text.split("\n").find((text) => text.startsWith(`- ${path}:`))!;
+    expect(line("ownership.ownership_jurisdiction")).toContain("claimed (a press report, not the provider's own statement; not checked against a register or binding document)");
+    expect(line("ownership.ownership_jurisdiction")).toContain('the source says: "the Stockholm-owned start-up"');
+    expect(line("ownership.country_hq")).toContain('the source says: "Euro AI AB, Stockholm" (§ 1 Parties)');
+    const compared = await call(connection.client, "compare_providers", { ids: ["euro-ai", "relay-ai"], fields: ["ownership.ownership_jurisdiction", "ownership.country_hq", "models"] });
+    const facts = (id: string) => compared.data.providers.find((provider: { id: string }) => provider.id === id).facts as Array<Record<string, unknown>>;
+    expect(facts("euro-ai")[0]).toMatchObject({ attribution: "press", source_quote: "the Stockholm-owned start-up", locator: null });
+    expect(facts("euro-ai")[1]).toMatchObject({ attribution: "provider", source_quote: "Euro AI AB, Stockholm", locator: "§ 1 Parties" });
+    expect(facts("relay-ai")[2]).toMatchObject({ attribution: "third_party" });
+    expect(facts("relay-ai")[2]!.quote).toContain("claimed (a third party's report, not the provider's own statement");
+    // The registry's numbers, but not the record's currency: the registry does not prove it.
+    expect(facts("relay-ai")[2]!.quote).toContain("prices per 1M tokens in (currency not proven by this price's source)");
+    for (const provider of compared.data.providers) {
+      for (const fact of provider.facts) if (fact.attribution !== "provider") expect(fact.quote).not.toMatch(/claimed \(the provider's own statement/);
+    }
+  });
+
+  it("gives the answer on who can reach the data with the role of the US party and the link that decided it", async () => {
+    const compared = await call(connection.client, "compare_providers", { ids: ["us-ai"], fields: ["sovereignty.cloud_act_exposure"] });
+    const [fact] = compared.data.providers[0].facts;
+    expect(fact).toMatchObject({ attribution: "derived", us_party_role: "operator" });
+    expect(fact.deciding_link).toMatch(/US/);
+    expect(fact.quote).toContain("role of the US party: operator (operator or parent is US)");
+    expect(fact.quote).toContain(`decided by: ${fact.deciding_link}`);
+    expect(fact.quote).toContain("derived by the build");
+    expect(fact.quote).not.toContain("own statement");
+  });
+
+  it("tells the assistant at connection whose statement a claimed Fact is", () => {
+    const instructions = connection.client.getInstructions() ?? "";
+    expect(instructions).toContain("Call a claimed Fact the provider's own statement only when attribution is provider");
+    expect(instructions).not.toMatch(/claimed is the provider's own statement/);
   });
 });

@@ -43,21 +43,34 @@ describe("datapackage.json (Frictionless Data Package)", () => {
     expect(descriptor).toMatchObject({ name: "eu-ai-infra-evidence", version, licenses: [{ name: "CC-BY-4.0" }] });
   });
 
-  it("describes both CSV files column by column, in the order of their header rows", async () => {
+  it("describes the three plain CSV files column by column, in the order of their header rows", async () => {
     const descriptor = await json("datapackage.json");
-    expect(descriptor.resources.map((resource: { path: string }) => resource.path)).toEqual(["api/providers.csv", "api/data.csv"]);
+    expect(descriptor.resources.map((resource: { name: string; path: string }) => [resource.name, resource.path])).toEqual([
+      ["providers", "api/plain/providers.csv"],
+      ["facts", "api/plain/data.csv"],
+      ["prices", "api/plain/prices.csv"],
+    ]);
     for (const resource of descriptor.resources) {
-      const [header] = parse(await tree.read(resource.path), { bom: true, to_line: 1 }) as string[][];
+      const text = await tree.read(resource.path);
+      // No byte-order mark: a Frictionless reader would take it as part of the first column's name.
+      expect(text.charCodeAt(0)).not.toBe(0xfeff);
+      const [header] = parse(text, { to_line: 1 }) as string[][];
       expect(resource.schema.fields.map((field: { name: string }) => field.name)).toEqual(header);
       expect(resource.dialect).toMatchObject({ header: true, delimiter: ",", lineTerminator: "\r\n" });
+      expect(resource.encoding).toBe("utf-8");
+      // The spreadsheet file beside it holds the same header, after its byte-order mark.
+      const [spreadsheetHeader] = parse(await tree.read(resource.path.replace("plain/", "")), { bom: true, to_line: 1 }) as string[][];
+      expect(spreadsheetHeader).toEqual(header);
     }
     const facts = descriptor.resources[1].schema.fields as Array<{ name: string; type: string; constraints?: { pattern?: string } }>;
     expect(facts.find((field) => field.name === "verified_at")?.type).toBe("date");
-    // Each source date of the export fits the pattern the package declares (a month with its apostrophe).
+    // Each source date of the plain export fits the pattern the package declares: a month as it is, no apostrophe.
     const pattern = new RegExp(facts.find((field) => field.name === "source_date")!.constraints!.pattern!);
-    const rows = parse(await tree.read("api/data.csv"), { bom: true, columns: true }) as Array<Record<string, string>>;
-    expect(rows.map((row) => row.source_date).filter(Boolean)).toContain("'2026-02");
+    const rows = parse(await tree.read("api/plain/data.csv"), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((row) => row.source_date).filter(Boolean)).toContain("2026-02");
     for (const row of rows) if (row.source_date) expect(row.source_date).toMatch(pattern);
+    const prices = descriptor.resources[2].schema.fields as Array<{ name: string; type: string }>;
+    expect(prices.filter((field) => field.type === "number").map((field) => field.name)).toEqual(["input_per_1m", "output_per_1m"]);
   });
 });
 
@@ -100,8 +113,37 @@ describe("DCAT-AP (JSON-LD)", () => {
       `${BASE_URL}/archive/${version}.json`,
       `${BASE_URL}/api/providers.csv`,
       `${BASE_URL}/api/data.csv`,
+      `${BASE_URL}/api/prices.csv`,
+      `${BASE_URL}/datapackage.json`,
     ]);
     for (const distribution of distributions) expect(distribution[`${DCT}license`]["@id"]).toBe("http://publications.europa.eu/resource/authority/licence/CC_BY_4_0");
+    expect(distributions.at(-1)![`${DCT}conformsTo`]).toEqual({ "@id": "https://datapackage.org/standard/data-package/" });
+  });
+
+  it("has a contact e-mail and every title, description and keyword in English and Swedish", async () => {
+    const document = await json("api/dcat-ap.jsonld");
+    const dataset = document["@graph"].find((node: { "@type": string }) => node["@type"] === "dcat:Dataset");
+    // The test build sets no address: none is invented, and the contact point still has its web address.
+    expect(dataset["dcat:contactPoint"]["vcard:hasEmail"]).toBeUndefined();
+    expect(dataset["dcat:contactPoint"]["vcard:hasURL"]).toEqual({ "@id": `${BASE_URL}/methodology.html` });
+    const languagesOf = (texts: Array<{ "@language": string; "@value": string }>) => texts.map((text) => text["@language"]);
+    for (const node of document["@graph"].filter((item: { "@type": string }) => ["dcat:Catalog", "dcat:Dataset", "dcat:Distribution"].includes(item["@type"]))) {
+      expect(languagesOf(node["dct:title"]), node["@id"]).toEqual(["en", "sv"]);
+      expect(languagesOf(node["dct:description"]), node["@id"]).toEqual(["en", "sv"]);
+    }
+    expect(dataset["dct:title"][1]["@value"]).toBe("Evidens om europeisk AI-infrastruktur");
+    expect(new Set(languagesOf(dataset["dcat:keyword"]))).toEqual(new Set(["en", "sv"]));
+    expect(dataset["dct:language"]).toEqual([{ "@id": "http://publications.europa.eu/resource/authority/language/ENG" }, { "@id": "http://publications.europa.eu/resource/authority/language/SWE" }]);
+  });
+
+  it("takes the contact e-mail a deployment sets, and writes none for a value that is not one address", async () => {
+    const { dcatAp } = await import("../scripts/site/describe/dcat.js");
+    const { contactEmail } = await import("../scripts/site/describe/catalog.js");
+    const status = JSON.parse(await tree.read("api/status.json"));
+    const contact = (email: string | null) => (dcatAp(status, BASE_URL, email)["@graph"] as Array<Record<string, any>>).find((node) => node["@type"] === "dcat:Dataset")!["dcat:contactPoint"]["vcard:hasEmail"];
+    expect(contact(contactEmail("data@mirror.example"))).toEqual({ "@id": "mailto:data@mirror.example" });
+    expect(contact(contactEmail("a@b.example, c@d.example"))).toBeUndefined();
+    expect(contactEmail(undefined)).toBeNull();
   });
 
   it("is served as application/ld+json with CORS by npm start", async () => {
@@ -133,6 +175,8 @@ describe("schema.org Dataset on the index page", () => {
       [`${BASE_URL}/archive/${version}.json`, "application/json"],
       [`${BASE_URL}/api/providers.csv`, "text/csv"],
       [`${BASE_URL}/api/data.csv`, "text/csv"],
+      [`${BASE_URL}/api/prices.csv`, "text/csv"],
+      [`${BASE_URL}/datapackage.json`, "application/json"],
     ]);
     expect(dataset.name).toBe("European AI infrastructure evidence dataset");
   });

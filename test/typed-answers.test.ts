@@ -262,7 +262,7 @@ describe("one registry of buyer questions", () => {
     const columns = providersCsvColumns(questions);
     const headers = columns.map((column) => column.header);
     expect(headers).toEqual(expect.arrayContaining(["Free egress", "Free egress: text", "Free egress: status", "Free egress: source date"]));
-    expect(columns.find((column) => column.header === "Free egress")!.cell(records[0]!)).toBe("true");
+    expect(columns.find((column) => column.header === "Free egress")!.cell({ record: records[0]!, version: "test-1" })).toBe("true");
 
     const snapshot: Snapshot = {
       dataset: { version: "test-1", providers: records } as unknown as Snapshot["dataset"],

@@ -12,6 +12,7 @@ import { DEFAULT_POLICY } from "../scrape/request.js";
 import { registerJobCommands } from "./jobs.js";
 import { registerQuotesCommand } from "./quotes.js";
 import { registerDocumentVersionsCommand } from "./documentVersions.js";
+import { registerDiffFactsCommand } from "./diffFacts.js";
 // The modules of the other commands (serve, scrape, report, the jobs) are imported when their command runs,
 // so a build does not load them.
 import { InvalidInputError, errorsOf, formatProblem, warningsOf, type Problem } from "../problems.js";
@@ -309,6 +310,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
   registerJobCommands(program, { paths, setExitCode: (code) => (exitCode = code) });
   registerQuotesCommand(program, { paths, setExitCode: (code) => (exitCode = code) });
   registerDocumentVersionsCommand(program, { paths, setExitCode: (code) => (exitCode = code) });
+  registerDiffFactsCommand(program, { paths, setExitCode: (code) => (exitCode = code) });
 
   try {
     await program.parseAsync([...argv]);

@@ -4,9 +4,14 @@ import { isFact, type FactLike } from "../schema/facts.js";
 import { formatSourceDate, withoutHiddenCharacters } from "../schema/primitives.js";
 import type { Provider } from "../schema/index.js";
 import { questionByPath } from "../schema/buyerQuestions.js";
+import { provenCurrencyOf } from "../schema/prices.js";
+import { evidenceOf, evidenceWords, statusWords, type FactEvidence } from "./evidence.js";
 
-/** A Fact as a tool hands it out: the record's own Fact (provenance intact) and one line that quotes it. */
-export interface CitedFact {
+/**
+ * A Fact as a tool hands it out: the record's own Fact (provenance intact), one line that quotes it, and beside
+ * it whose statement it is, the source's own words and, for the derived answer, its grade and deciding link.
+ */
+export interface CitedFact extends FactEvidence {
   /** Dotted path in the record, e.g. compliance.gdpr_dpa_available. */
   path: string;
   /** False when the record has no Fact here or its status is unknown: not researched, which never means "no". */
@@ -55,10 +60,11 @@ function listItem(item: unknown): string {
   return oneLine(JSON.stringify(item), 60);
 }
 
-/** The record's currency, named with every price so a number is never read in the wrong unit. */
-function currencyOf(record: Provider): string {
+/** A price's currency, named with it so a number is never read in the wrong unit; only where the price's source proves it. */
+function currencyOf(record: Provider, fact: FactLike): string {
   const currency = record.pricing?.currency;
-  return currency && currency.status !== "unknown" && typeof currency.value === "string" ? currency.value : "(currency not researched)";
+  if (!currency || currency.status === "unknown" || typeof currency.value !== "string") return "(currency not researched)";
+  return provenCurrencyOf(record, fact) ?? "(currency not proven by this price's source)";
 }
 
 /** A vocabulary token with what it means, so an assistant never has to guess what "opt_out" promises. */
@@ -70,14 +76,15 @@ function tokenWords(dotted: string, value: unknown): string | null {
   return tokens.map((token) => `${String(token)} (${shape.vocabulary.terms[String(token)]?.meaning ?? "not in the vocabulary"})`).join(", ");
 }
 
-function valueWords(record: Provider, dotted: string, value: unknown): string {
+function valueWords(record: Provider, dotted: string, fact: FactLike): string {
+  const value = fact.value;
   if (value === null || value === undefined) return "no value stated";
   const token = tokenWords(dotted, value);
   if (token) return token;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") {
-    if (dotted === "pricing.price_per_1m_input_tokens") return `${value} ${currencyOf(record)} per 1M input tokens`;
-    if (dotted === "pricing.price_per_1m_output_tokens") return `${value} ${currencyOf(record)} per 1M output tokens`;
+    if (dotted === "pricing.price_per_1m_input_tokens") return `${value} ${currencyOf(record, fact)} per 1M input tokens`;
+    if (dotted === "pricing.price_per_1m_output_tokens") return `${value} ${currencyOf(record, fact)} per 1M output tokens`;
     return String(value);
   }
   if (typeof value === "string") return JSON.stringify(oneLine(value));
@@ -85,18 +92,11 @@ function valueWords(record: Provider, dotted: string, value: unknown): string {
     if (value.length === 0) return "an empty list";
     const shown = value.slice(0, LIST_SHOWN).map(listItem).join("; ");
     const more = value.length > LIST_SHOWN ? `; … and ${value.length - LIST_SHOWN} more` : "";
-    const unit = dotted === "models" && value.some((item) => isObject(item) && ("input_price" in item || "output_price" in item)) ? `, prices per 1M tokens in ${currencyOf(record)}` : "";
+    const unit = dotted === "models" && value.some((item) => isObject(item) && ("input_price" in item || "output_price" in item)) ? `, prices per 1M tokens in ${currencyOf(record, fact)}` : "";
     return `${value.length} listed${unit}: ${shown}${more}`;
   }
   return oneLine(JSON.stringify(value));
 }
-
-const STATUS_WORDS: Record<string, string> = {
-  confirmed: "confirmed",
-  claimed: "claimed (the provider's own statement, not checked against a register or binding document)",
-  planned: "planned (a stated goal, not yet reached)",
-  not_applicable: "not applicable",
-};
 
 /** verified_at and source_date are two different ages: both are always said, and absent is not the same as null. */
 function datesOf(fact: FactLike): string {
@@ -117,10 +117,10 @@ export function quoteFact(record: Provider, dotted: string, fact: FactLike | und
   if (status === "unknown") return "not researched (status unknown; this is not a 'no')";
   const partial = fact.partial === true ? " (partial list: a sample, so a missing item is not evidence of absence)" : fact.partial === false ? " (complete list)" : "";
   const display = typeof fact.display === "string" ? ` ("${oneLine(fact.display, 200)}")` : "";
-  const value = status === "not_applicable" ? "" : `${valueWords(record, dotted, fact.value)}${display}${partial} — `;
-  if (Array.isArray(fact.derived_from)) return `${value}${STATUS_WORDS[status] ?? status}; derived by the build from ${fact.derived_from.map(String).join(", ")} (quote those Facts with their sources)`;
+  const value = status === "not_applicable" ? "" : `${valueWords(record, dotted, fact)}${display}${partial} — `;
+  if (Array.isArray(fact.derived_from)) return `${value}${statusWords(fact)}; derived from ${fact.derived_from.map(String).join(", ")} (quote those Facts with their sources)${evidenceWords(fact)}`;
   const source = typeof fact.source_url === "string" ? `; source ${fact.source_url}` : "; no source link";
-  return `${value}${STATUS_WORDS[status] ?? status}; ${datesOf(fact)}${source}`;
+  return `${value}${statusWords(fact)}; ${datesOf(fact)}${source}${evidenceWords(fact)}`;
 }
 
 export function citeFact(record: Provider, dotted: string): CitedFact {
@@ -129,6 +129,7 @@ export function citeFact(record: Provider, dotted: string): CitedFact {
     path: dotted,
     researched: fact !== undefined && fact.status !== "unknown",
     quote: quoteFact(record, dotted, fact),
+    ...evidenceOf(fact),
     fact: fact ? { ...(fact as Record<string, unknown>) } : null,
   };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Category, type Provider } from "../schema/index.js";
 import { BUYER_QUESTIONS, questionByKey, type BuyerQuestion } from "../schema/buyerQuestions.js";
 import { answerOf, matchAnswer, type Wanted } from "../schema/answers.js";
+import { priceRowsOf } from "../site/api/prices.js";
 import { citeFact, providerHeading, type CitedFact } from "./cite.js";
 import type { Snapshot } from "./source.js";
 import { datasetLine, FieldPath, type Outcome } from "./tools.js";
@@ -46,8 +47,16 @@ function filterOf(question: BuyerQuestion): z.ZodType | null {
       return z.number().int().min(0).max(36500).describe(`${question.label.en}: at most this many days (0: not stored).`);
     case "number":
       return z
-        .strictObject({ max: z.number().nonnegative(), currency: z.string().regex(/^[A-Za-z]{3}$/).transform((code) => code.toUpperCase()) })
-        .describe(`${question.label.en} (${question.path.join(".")}): at most max, in this currency; prices in another currency are never converted and stay undecided.`);
+        .strictObject({
+          currency: z
+            .string()
+            .regex(/^[A-Za-z]{3}$/, { message: "must be an ISO 4217 code such as EUR" })
+            .transform((code) => code.toUpperCase()),
+          max: z.number().nonnegative().optional(),
+        })
+        .describe(
+          `${question.label.en} (${question.path.join(".")}): a per-token input price of a text model in this currency, at most max when max is given; the currency alone keeps the providers that have such a price in it. Prices are never converted: a provider priced only in another currency, or whose price's source does not prove its currency, stays undecided.`,
+        );
   }
 }
 
@@ -65,14 +74,47 @@ export function answerFiltersOf(questions: readonly BuyerQuestion[] = BUYER_QUES
 function wantedOf(input: unknown): Wanted {
   if (Array.isArray(input)) return { anyOf: input };
   if (typeof input === "number") return { max: input };
-  if (input !== null && typeof input === "object") return input as { max: number; currency: string };
+  if (input !== null && typeof input === "object") return { max: Infinity, ...(input as { max?: number; currency: string }) };
   return { anyOf: [input as string | boolean] };
+}
+
+/** A price filter: a currency, and at most a maximum in it. */
+type PriceWanted = { currency: string; max?: number };
+const isPriceFilter = (question: BuyerQuestion, filter: unknown): filter is PriceWanted =>
+  question.shape.kind === "number" && question.path[0] === "pricing" && filter !== null && typeof filter === "object" && typeof (filter as PriceWanted).currency === "string";
+
+/**
+ * A price filter on one record, over the per-token input prices of its text models (the provider's lowest and
+ * each model's), in the currency each price's source proves (the rows of /api/prices.json). A price in another
+ * currency is never converted, and one whose source does not prove its currency is never counted as any: both
+ * leave the record undecided, never a "no".
+ */
+function priceVerdict(record: Provider, question: BuyerQuestion, wanted: PriceWanted, minStatus: FindProvidersInput["min_status"]): Verdict {
+  const dotted = question.path.join(".");
+  const rows = priceRowsOf(record).filter((row) => row.input_per_1m !== null && (row.model_category === "text" || row.fact !== "models"));
+  if (rows.length === 0) return answerOf(record, question).status === "not_applicable" ? { kind: "no" } : { kind: "inconclusive", path: dotted, reason: "not researched" };
+  const inCurrency = rows.filter((row) => row.currency === wanted.currency);
+  if (inCurrency.length > 0) {
+    const lowest = inCurrency.reduce((best, row) => (row.input_per_1m! < best.input_per_1m! ? row : best));
+    if (wanted.max !== undefined && lowest.input_per_1m! > wanted.max) return { kind: "no" };
+    const cited = citeFact(record, lowest.fact);
+    return strongEnough(cited.fact?.status, minStatus) ? { kind: "match", fact: cited } : { kind: "inconclusive", path: lowest.fact, reason: `status ${String(cited.fact?.status)} is weaker than ${minStatus}` };
+  }
+  const unproven = rows.filter((row) => row.currency === null).length;
+  const others = [...new Set(rows.flatMap((row) => (row.currency ? [row.currency] : [])))].sort();
+  const reasons = [
+    others.length ? `priced in ${others.join(", ")}; prices are never converted` : null,
+    unproven ? `${unproven} price${unproven === 1 ? "" : "s"} whose source does not prove the currency, never counted as any currency` : null,
+  ].filter(Boolean);
+  return { kind: "inconclusive", path: dotted, reason: reasons.join("; ") };
 }
 
 export const FindProvidersInput = z.strictObject({
   answers: answerFiltersOf()
     .optional()
-    .describe("Filters on the typed buyer answers, by question key, all of which must hold, e.g. {\"dpa\": true, \"training\": [\"never\", \"opt_in\"], \"cloud_act\": [\"none_found\"], \"price\": {\"max\": 1, \"currency\": \"EUR\"}}. A provider whose answer is not researched is undecided, never a no."),
+    .describe(
+      "Filters on the typed buyer answers, by question key, all of which must hold, e.g. {\"dpa\": true, \"training\": [\"never\", \"opt_in\"], \"cloud_act\": [\"none_found\"], \"price\": {\"max\": 1, \"currency\": \"EUR\"}}; {\"price\": {\"currency\": \"EUR\"}} keeps the providers with a price in euros. A provider whose answer is not researched is undecided, never a no.",
+    ),
   category: Category.optional(),
   hq_country: CountryCode.optional().describe("Headquarters country (ownership.country_hq), ISO 3166-1 alpha-2, e.g. SE."),
   datacenter_country: CountryCode.optional().describe("A country in sovereignty.datacenter_locations, ISO 3166-1 alpha-2, e.g. SE."),
@@ -161,6 +203,10 @@ function verdictsFor(record: Provider, input: FindProvidersInput, questions: rea
   for (const [key, filter] of Object.entries(input.answers ?? {})) {
     const question = questionByKey(key, questions);
     if (!question || filter === undefined) continue;
+    if (isPriceFilter(question, filter)) {
+      verdicts.push(priceVerdict(record, question, filter, input.min_status));
+      continue;
+    }
     const dotted = question.path.join(".");
     const match = matchAnswer(record, answerOf(record, question), wantedOf(filter));
     if (match.kind === "no") verdicts.push({ kind: "no" });

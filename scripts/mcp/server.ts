@@ -3,6 +3,9 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { Category, Fact, Provider, Status } from "../schema/index.js";
+import { Attribution } from "../schema/evidenceRules.js";
+import { UsPartyRole } from "../schema/vocabularies.js";
+import { WHOSE_STATEMENT_RULE } from "./evidence.js";
 import { SourceError, type DataSource, type Snapshot } from "./source.js";
 import { FindProvidersInput, findProviders } from "./find.js";
 import { CompareProvidersInput, GetProviderInput, compareProviders, getProvider, getStatus, type Outcome } from "./tools.js";
@@ -11,17 +14,23 @@ import { CompareProvidersInput, GetProviderInput, compareProviders, getProvider,
 const INSTRUCTIONS = [
   "Evidence about European AI-infrastructure providers. Every statement is a Fact with a status and provenance.",
   "1. Quote a Fact's status, verified_at and source_date together with its value; the tools' text already does: repeat it, never a bare value.",
-  "2. claimed is the provider's own statement, not checked against a register or binding document.",
+  `2. ${WHOSE_STATEMENT_RULE} Each Fact comes with its attribution and, where the record has them, the source's own words (source_quote): repeat those rather than paraphrase.`,
   "3. A missing field or status unknown means not researched. It never means 'no'.",
   "4. category is the layer of what is bought, never a geography: use hq_country and datacenter_country for jurisdiction.",
-  "5. A list with partial: true is a sample. 6. Compare prices only in the same currency and VAT treatment.",
+  "5. A list with partial: true is a sample. 6. Compare prices only in the same currency and VAT treatment; a price whose source does not prove its currency is never compared or filtered with the others.",
+  "The answer on who can reach the data (sovereignty.cloud_act_exposure) is derived: it comes with the role of the US party (us_party_role) and the link that decided it (deciding_link); say both.",
   "Call get_status to judge freshness before citing; find_providers to select, compare_providers to put fields side by side, get_provider for everything about one provider.",
 ].join("\n");
 
 const CitedFact = z.object({
   path: z.string(),
   researched: z.boolean(),
-  quote: z.string(),
+  quote: z.string().describe("The value with its status (and whose statement it is), both dates, its source and the source's own words: the line to repeat."),
+  attribution: Attribution.schema.nullable().describe("Whose statement the Fact is; a claimed Fact is the provider's own statement only when this is provider."),
+  source_quote: z.string().nullable().describe("The source's own words that support the value, verbatim; null where the record has none."),
+  locator: z.string().nullable().describe("Where in the source the quote stands."),
+  us_party_role: UsPartyRole.schema.nullable().describe("For the derived answer on who can reach the data: the role of the US party that decided it."),
+  deciding_link: z.string().nullable().describe("For the derived answer on who can reach the data: the link that decided it, in words."),
   fact: Fact.nullable(),
 });
 

@@ -1,6 +1,7 @@
 import type { FactLike, FactStatus } from "./fact.js";
 import { questionByPath } from "./buyerQuestions.js";
-import { vocabulary } from "./vocabularies.js";
+import { vocabulary, type Term } from "./vocabularies.js";
+import { isSourceType, type AttributionToken, type SourceTypeToken } from "./attribution.js";
 
 /**
  * What a source can prove. One table says, for each kind of source, whose statement it carries, and for each
@@ -10,7 +11,7 @@ import { vocabulary } from "./vocabularies.js";
  */
 
 /** The kinds of source a Fact may rest on; `derived` is the build's own, never typed in a seed file. */
-export const SourceType = vocabulary("The kind of source a Fact rests on: it decides whose statement the Fact is and whether it can be confirmed.", {
+const SOURCE_TERMS: Record<SourceTypeToken, Term> = {
   provider_terms: {
     meaning:
       "A binding document of the provider: terms of service, the data processing agreement (DPA), the published sub-processor list, a service description or SLA that forms part of the contract, or the legally required imprint (legal notice).",
@@ -87,11 +88,12 @@ export const SourceType = vocabulary("The kind of source a Fact rests on: it dec
     en: "derived",
     sv: "härledd",
   },
-});
-export type SourceType = (typeof SourceType.tokens)[number];
+};
+export const SourceType = vocabulary("The kind of source a Fact rests on: it decides whose statement the Fact is and whether it can be confirmed.", SOURCE_TERMS);
+export type SourceType = SourceTypeToken;
 
 /** Whose statement a Fact is, read from its source: what the pages say in place of a bare "claimed". */
-export const Attribution = vocabulary("Whose statement a Fact is, read from its source_type.", {
+const ATTRIBUTION_TERMS: Record<AttributionToken, Term> = {
   provider: {
     meaning: "The provider's own statement (its terms, documentation, website, blog or price list).",
     meaningSv: "Leverantörens egen uppgift (villkor, dokumentation, webbplats, blogg eller prislista).",
@@ -113,30 +115,11 @@ export const Attribution = vocabulary("Whose statement a Fact is, read from its 
   },
   certificate: { meaning: "A certificate or the certification body's register.", meaningSv: "Ett certifikat eller certifieringsorganets register.", en: "certificate", sv: "certifikat" },
   derived: { meaning: "Derived by the build from the Facts it names.", meaningSv: "Härledd av bygget ur de uppgifter den anger.", en: "derived", sv: "härledd" },
-});
-export type Attribution = (typeof Attribution.tokens)[number];
-
-const ATTRIBUTION_OF: Record<SourceType, Attribution> = {
-  provider_terms: "provider",
-  privacy_policy: "provider",
-  provider_docs: "provider",
-  provider_site: "provider",
-  provider_blog: "provider",
-  pricing_page: "provider",
-  certificate: "certificate",
-  company_register: "register",
-  regulator: "register",
-  third_party: "third_party",
-  press: "press",
-  derived: "derived",
 };
+export const Attribution = vocabulary("Whose statement a Fact is, read from its source_type.", ATTRIBUTION_TERMS);
+export type Attribution = AttributionToken;
 
-export const isSourceType = (text: unknown): text is SourceType => typeof text === "string" && (SourceType.tokens as readonly string[]).includes(text);
-
-/** Whose statement a Fact is; null for a Fact without a known source type (unknown, not researched). */
-export function attributionOf(fact: Pick<FactLike, "source_type">): Attribution | null {
-  return isSourceType(fact.source_type) ? ATTRIBUTION_OF[fact.source_type] : null;
-}
+export { attributionOf, isSourceType } from "./attribution.js";
 
 /** A family of fields that shares one rule about what may confirm it. */
 export interface FieldFamily {

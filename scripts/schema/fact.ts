@@ -15,7 +15,7 @@ export const FactStatus = z
     message: "must be one of confirmed, claimed, planned, unknown, not_applicable",
   })
   .describe(
-    "confirmed: verified against a primary source. claimed: the provider's own statement, not checked against a register or binding document (shown as 'own statement'). planned: a stated goal not yet reached. unknown: not researched, which never means 'no'. not_applicable: the field does not apply to this provider.",
+    "confirmed: verified against a primary source that the status table lets confirm this field. claimed: read in its source but not checked against a register or binding document; whose statement it is follows from source_type (the provider's own statement only when the provider made it; otherwise a press report, a third party's report, a register's record, or derived). planned: a stated goal not yet reached. unknown: not researched, which never means 'no'. not_applicable: the field does not apply to this provider.",
   );
 export type FactStatus = z.infer<typeof FactStatus>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { FactStatus } from "./fact.js";
+import { Attribution } from "./evidenceRules.js";
+import { FactStatus, TEXT_LIMITS } from "./fact.js";
 import { HttpUrl, IsoDate, IsoDateTime, SourceDate } from "./primitives.js";
 import { Category } from "./category.js";
 
@@ -23,6 +24,10 @@ export const PriceRow = z.strictObject({
   source_url: HttpUrl.nullable(),
   source_date: SourceDate.nullable(),
   verified_at: IsoDate.nullable(),
+  attribution: Attribution.schema
+    .nullable()
+    .describe("Whose statement the price is, read from its source's kind: provider (the provider's own price list or pages), third_party (a public price registry), press …; never the provider's own word when someone else published it."),
+  quote: z.string().max(TEXT_LIMITS.quote).nullable().describe("The source's own words for the Fact the price is read from (for per-model prices, the whole models Fact's), verbatim; null where the Fact has none."),
   corroborated_by: z.string().nullable().describe("A price registry that lists the same price, when one does."),
   valid_from: IsoDate.nullable().describe("The first day the source says the price applies, when it says."),
   valid_until: IsoDate.nullable().describe("The last day the source says the price applies (an announced change or end of support), when it says."),
@@ -41,3 +46,5 @@ export const PricesDocument = z
   .meta({ id: "PricesDocument" })
   .describe("One row per provider and model price, in the currency the provider publishes; sort and compare only within one currency and one kind of model.");
 export type PricesDocument = z.infer<typeof PricesDocument>;
+
+export { provenCurrencyOf } from "./attribution.js";

@@ -9,7 +9,7 @@ import { serveConfig } from "../site/hosts/hosts.js";
 import { withBuildLock } from "../publish/lock.js";
 import { recoverInterruptedSwap } from "../publish/swap.js";
 import { createEncodedSender, variesByEncoding } from "./encoded.js";
-import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, DOWNLOADS, FILES, HTML_HEADERS, JSON_HEADERS, LANGUAGE_FOLDERS, PAGE_FOLDERS, SECURITY_HEADERS, downloadHeaders, fileForPath, isApiPath } from "../routes.js";
+import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, DOWNLOADS, FILES, HTML_HEADERS, JSON_HEADERS, LANGUAGE_FOLDERS, PAGE_FOLDERS, SECURITY_HEADERS, downloadHeaders, fileForPath, isApiPath, notFoundPageFor } from "../routes.js";
 
 export interface ServerOptions {
   publicDir: string;
@@ -205,7 +205,7 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
   /** A missing page address gets the page for people; a missing API path the JSON Error body. */
   async function sendNotFound(request: http.IncomingMessage, response: http.ServerResponse, head: boolean): Promise<void> {
     const pathname = (request.url ?? "/").split("?")[0]!;
-    const page = isApiPath(pathname) ? null : await fs.readFile(path.join(config.public, FILES.notFoundPage)).catch(() => null);
+    const page = isApiPath(pathname) ? null : await fs.readFile(path.join(config.public, notFoundPageFor(pathname))).catch(() => null);
     if (!page) return sendJson(response, 404, await notFoundBody(), head);
     response.writeHead(404, { "Content-Type": "text/html; charset=utf-8", ...HTML_HEADERS, "Cache-Control": "no-store", "Content-Length": page.length });
     response.end(head ? undefined : page);

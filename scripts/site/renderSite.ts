@@ -16,6 +16,9 @@ import type { PriceRow } from "../schema/index.js";
 import { emitBrowse } from "./browse/emitBrowse.js";
 import { providerPage } from "./browse/providerPage.js";
 import { archivePage } from "./browse/archivePage.js";
+import { repositoryBase } from "./browse/factEvidence.js";
+import { attributionOf } from "../schema/evidenceRules.js";
+import { factAt } from "../schema/factPath.js";
 import { datasetHeadText, openDataset } from "./api/dataset.js";
 import { archiveIndex, emitArchive, hashingWriter, unchangedSince, type KeptArchive } from "./api/archive.js";
 import { NO_ARCHIVE } from "../archive/store.js";
@@ -150,15 +153,18 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   // since which those bytes are unchanged when the archive knows it: one changed record changes its own pages only.
   const since = unchangedSince([...kept.versions].reverse());
   const recordHashes: string[] = [];
-  const csv = openDatasetCsv(openArtefact(site, FILES.csv));
-  const providersCsv = openProvidersCsv(openArtefact(site, FILES.providersCsv));
+  const csv = openDatasetCsv({ spreadsheet: openArtefact(site, FILES.csv), plain: openArtefact(site, FILES.plainCsv) }, version);
+  const providersCsv = openProvidersCsv({ spreadsheet: openArtefact(site, FILES.providersCsv), plain: openArtefact(site, FILES.plainProvidersCsv) }, version);
   const providersIndex = openProvidersIndex(openArtefact(site, FILES.providersIndex), { version, license: dataset.meta.license }, generatedAt);
   const pricesJson = openPricesJson(openArtefact(site, FILES.prices), { version, license: dataset.meta.license }, generatedAt);
-  const pricesCsv = openPricesCsv(openArtefact(site, FILES.pricesCsv));
+  const pricesCsv = openPricesCsv({ spreadsheet: openArtefact(site, FILES.pricesCsv), plain: openArtefact(site, FILES.plainPricesCsv) }, version);
   const prices: PriceRow[] = [];
+  // Whose statement each price is, for the price page's badges (a row names its Fact, not its source's kind).
+  const priceAttributions = new WeakMap<PriceRow, string | null>();
   // A provider page names the version of a recent change only when the archive keeps it: the version this build
   // publishes, unkept, changes with any record, and naming it would rewrite every page with a recent change.
   const recentChanges = recentChangesByProvider(keptCurrent ? changeEntries : changeEntries.map((entry) => (entry.dataset_version === version ? { ...entry, dataset_version: "" } : entry)), 5);
+  const repository = repositoryBase(options.archive?.repositoryUrl);
   for (const entry of records) {
     const json = entry.json;
     const record = entry.record(json);
@@ -168,10 +174,12 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
     addAlias(site, FILES.archivedRecord(hash), FILES.provider(record.id), () => json);
     const cite = { address: `${options.baseUrl}/${FILES.archivedRecord(hash)}`, since: since.get(hash) ?? null };
     for (const lang of LANGS) {
-      site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, { baseUrl: options.baseUrl, cite, recentChanges: recentChanges.get(record.id) ?? [], lang })));
+      const context = { baseUrl: options.baseUrl, cite, recentChanges: recentChanges.get(record.id) ?? [], lang, repository };
+      site.set(`${LANG_PREFIX[lang]}${FILES.providerPage(record.id)}`, Buffer.from(providerPage(record, entry.summary, context)));
     }
     const recordPrices = priceRowsOf(record);
     prices.push(...recordPrices);
+    for (const row of recordPrices) priceAttributions.set(row, attributionOf(factAt(record, row.fact.split(".") as [string]) ?? {}));
     csv.add(record);
     providersCsv.add(record);
     providersIndex.add(record);
@@ -187,7 +195,7 @@ export function renderSite<T extends Artefacts = Site>(dataset: SiteData, option
   const status = { ...statusOf(version, summaries, dataset.reviewQueue.length, generatedAt, options.today), sources_changed: dataset.sources.changed, sources_gone: dataset.sources.gone };
   emitStatus(site, status);
   options.memory?.check();
-  emitBrowse(site, summaries, prices, status, options.baseUrl);
+  emitBrowse(site, summaries, prices, status, options.baseUrl, repository, (row) => priceAttributions.get(row) ?? null);
   emitErrors(site, options.baseUrl);
   emitHostFiles(site, summaries.map((record) => record.id), version);
   emitReviewQueue(site, dataset.reviewQueue);

@@ -2,7 +2,7 @@ import { coverageOf, type Coverage } from "../schema/coverage.js";
 import { stringValueOf } from "../schema/factPath.js";
 import type { Category, FactStatus, Provider } from "../schema/index.js";
 import { factsByStatusOf, factsOf } from "../schema/facts.js";
-import { buyerAnswers, type BuyerAnswers } from "./browse/answers.js";
+import { buyerAnswers, type BuyerAnswers } from "./recordAnswers.js";
 
 /**
  * What the dataset-wide outputs (status, index page, generated_at, host files) need to know of one

@@ -5,6 +5,7 @@
  *
  *   npm run audit-sample -- --verified-on 2026-11-24 --count 40 --seed 20261124
  *   npm run audit-sample -- --behind none_named --count 30 --seed 20261206
+ *   npm run audit-sample -- --changed-since fee3e3b --fields pricing,models --count 15 --seed 20261130
  */
 import { Command, InvalidArgumentError } from "commander";
 import { promises as fs } from "node:fs";
@@ -44,6 +45,8 @@ export interface SampledFact {
   status: string;
   source_url: string;
   source_date: string | null;
+  /** The source's own words the Fact carries, which the auditor checks against the source too. */
+  quote: string | null;
 }
 
 /** What of a Fact an audit checks: a Fact whose evidence changed is new to the audit. */
@@ -61,10 +64,10 @@ async function recordAt(commit: string, providersDir: string, name: string): Pro
   }
 }
 
-/** The Facts a record's derived answer to who can reach the data rests on, when that answer is the one asked for. */
+/** The Facts a record's derived answer to who can reach the data rests on, when that answer is the one asked for ("answered": any answer). */
 function restingOn(record: Record<string, unknown>, answer: string): Set<string> {
   const derived = deriveCloudActExposure(record);
-  return new Set(derived.value === answer ? derived.derived_from : []);
+  return new Set(derived.value === answer || (answer === "answered" && derived.value !== null) ? derived.derived_from : []);
 }
 
 /**
@@ -74,19 +77,21 @@ function restingOn(record: Record<string, unknown>, answer: string): Set<string>
  */
 export async function drawSample(
   providersDir: string,
-  options: { verifiedOn?: string; changedSince?: string; behind?: string; count: number; seed: number },
+  options: { verifiedOn?: string; changedSince?: string; behind?: string; fields?: string; count: number; seed: number },
 ): Promise<{ population: number; sample: SampledFact[] }> {
   const population: SampledFact[] = [];
   for (const name of (await fs.readdir(providersDir)).filter((file) => file.endsWith(".json")).sort()) {
     const record = JSON.parse(await fs.readFile(path.join(providersDir, name), "utf8")) as Record<string, unknown>;
     const before = options.changedSince ? new Map(factsOf((await recordAt(options.changedSince, providersDir, name)) ?? {}).map(([keys, fact]) => [keys.map(String).join("."), evidenceOf(fact as Record<string, unknown>)])) : null;
     const inputs = options.behind ? restingOn(record, options.behind) : null;
+    const prefixes = options.fields ? options.fields.split(",").map((field) => field.trim()).filter(Boolean) : null;
     for (const [keys, fact] of factsOf(record)) {
       if (fact.status === "unknown" || typeof fact.source_url !== "string") continue;
       if (inputs && !inputs.has(keys.map(String).join("."))) continue;
+      if (prefixes && !prefixes.some((prefix) => keys.map(String).join(".") === prefix || keys.map(String).join(".").startsWith(`${prefix}.`))) continue;
       if (options.verifiedOn && fact.verified_at !== options.verifiedOn) continue;
       if (before && before.get(keys.map(String).join(".")) === evidenceOf(fact as Record<string, unknown>)) continue;
-      population.push({ id: String(record.id), path: keys.map(String).join("."), value: fact.value, status: String(fact.status), source_url: fact.source_url, source_date: typeof fact.source_date === "string" ? fact.source_date : null });
+      population.push({ id: String(record.id), path: keys.map(String).join("."), value: fact.value, status: String(fact.status), source_url: fact.source_url, source_date: typeof fact.source_date === "string" ? fact.source_date : null, quote: typeof fact.quote === "string" ? fact.quote : null });
     }
   }
   const random = seeded(options.seed);
@@ -108,15 +113,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     .description("Draw a seeded random sample of researched Facts and print it as a Markdown audit worksheet.")
     .option("--verified-on <date>", "only Facts whose verified_at is this day (YYYY-MM-DD)")
     .option("--changed-since <commit>", "only Facts new or changed since this commit (value, status, source, dates or display)")
-    .option("--behind <answer>", "only the Facts that derived answers to who can reach the data of this value rest on (e.g. none_named)")
+    .option("--behind <answer>", "only the Facts that derived answers to who can reach the data of this value rest on (e.g. none_named; answered: any answer)")
+    .option("--fields <paths>", "only Facts at these paths or under these blocks, comma-separated (e.g. pricing,models)")
     .option("--count <n>", "how many Facts to draw", whole, 40)
     .option("--seed <n>", "seed of the draw; the same seed and data give the same sample", whole, 20261124)
     .parse()
-    .opts<{ verifiedOn?: string; changedSince?: string; behind?: string; count: number; seed: number }>();
+    .opts<{ verifiedOn?: string; changedSince?: string; behind?: string; fields?: string; count: number; seed: number }>();
   const { population, sample } = await drawSample(path.join(ROOT, "data", "providers"), options);
-  const which = [options.verifiedOn ? `verified on ${options.verifiedOn}` : null, options.changedSince ? `new or changed since ${options.changedSince}` : null, options.behind ? `behind the derived answer ${options.behind}` : null].filter(Boolean).join(", ");
+  const which = [options.verifiedOn ? `verified on ${options.verifiedOn}` : null, options.changedSince ? `new or changed since ${options.changedSince}` : null, options.behind ? `behind the derived answer ${options.behind}` : null, options.fields ? `at ${options.fields}` : null].filter(Boolean).join(", ");
   console.log(`Sample of ${sample.length} of ${population} researched Facts${which ? ` ${which}` : ""}, seed ${options.seed}.\n`);
-  console.log("| # | provider | field | value | status | source date | source | verdict |");
-  console.log("|---|---|---|---|---|---|---|---|");
-  sample.forEach((fact, index) => console.log(`| ${index + 1} | ${fact.id} | ${fact.path} | ${cell(fact.value)} | ${fact.status} | ${fact.source_date ?? ""} | ${fact.source_url} | |`));
+  console.log("| # | provider | field | value | status | source date | source | quote | verdict |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  sample.forEach((fact, index) => console.log(`| ${index + 1} | ${fact.id} | ${fact.path} | ${cell(fact.value)} | ${fact.status} | ${fact.source_date ?? ""} | ${fact.source_url} | ${cell(fact.quote ?? "")} | |`));
 }

@@ -1,80 +1,222 @@
 import { factsOf } from "../../schema/facts.js";
-import type { Provider } from "../../schema/index.js";
+import { attributionOf, Attribution, SourceType } from "../../schema/evidenceRules.js";
+import { BUYER_QUESTIONS } from "../../schema/buyerQuestions.js";
+import { FactStatus, VerifiedBy } from "../../schema/fact.js";
+import { Category, type Provider } from "../../schema/index.js";
+import type { FactEntry } from "../../schema/facts.js";
 import type { ArtefactWriter, PartsWriter } from "../artefacts.js";
 
-/** One row per provider and Fact: what a spreadsheet needs to filter, pivot and cite. */
-export const CSV_COLUMNS = [
-  "provider_id",
-  "provider_name",
-  "category",
-  "block",
-  "field",
-  "value",
-  "status",
-  "source_url",
-  "source_type",
-  "verified_at",
-  "source_date",
-  "note",
-  "partial",
-  "verified_by",
-] as const;
+/**
+ * The two kinds of CSV file the site publishes. Both are RFC 4180 with CRLF line ends, and in both no cell
+ * can open as a formula (see neutralise).
+ * - spreadsheet: starts with a byte-order mark (Excel on Windows reads UTF-8 only after one) and keeps a month
+ *   date as the text '2026-02, which a spreadsheet would otherwise pad to the first of the month.
+ * - plain: the same rows without either, for programs: what the Data Package describes, and what a
+ *   Frictionless reader reads with the declared types.
+ */
+export type CsvFlavour = "spreadsheet" | "plain";
 
 /**
- * A cell a spreadsheet shows as text and never runs: a leading =, +, -, @, tab or carriage return would
- * make Excel, LibreOffice or Sheets read it as a formula, so it gets a leading apostrophe (OWASP's advice).
- * A month date (2026-02, a source dated by its month only) gets one too: a spreadsheet reads it as a date and
- * pads it to the first of the month (2026-02-01), a precision the source never stated. Gnumeric takes the
- * apostrophe as the mark of a text cell and shows 2026-02.
+ * What the Data Package says of a column: its Table Schema type, and a format, constraints or the words that
+ * spell true and false where they apply.
  */
-export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) || MONTH.test(text) ? `'${text}` : text;
+export interface ColumnField {
+  type: "string" | "number" | "date" | "boolean";
+  description?: string;
+  format?: "uri";
+  constraints?: { required?: boolean; unique?: boolean; enum?: readonly string[]; pattern?: string };
+  trueValues?: string[];
+  falseValues?: string[];
 }
 
+/** A column of a CSV export: its header, what a row puts in it, and its type. */
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => unknown;
+  field: ColumnField;
+}
+
+/** A day, or a month when the source states only its month; the plain files write both as they are. */
+export const SOURCE_DATE_PATTERN = "^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$";
+export const SOURCE_DATE_FIELD: ColumnField = {
+  type: "string",
+  description: "The date of the source: YYYY-MM-DD, or YYYY-MM when the source states only a month (never padded to a day); empty: an undated source.",
+  constraints: { pattern: SOURCE_DATE_PATTERN },
+};
+export const DATE_FIELD = (description: string): ColumnField => ({ type: "date", description });
+export const URI_FIELD = (description: string): ColumnField => ({ type: "string", format: "uri", description });
+export const STATUS_FIELD: ColumnField = {
+  type: "string",
+  constraints: { enum: FactStatus.options },
+  description: "confirmed, claimed (read but not checked against a register or binding document; whose statement it is says who made it), planned, unknown (not researched, never 'no') or not_applicable.",
+};
+export const BOOLEAN_FIELD = (description: string): ColumnField => ({ type: "boolean", trueValues: ["true"], falseValues: ["false"], description });
+export const VERSION_FIELD: ColumnField = {
+  type: "string",
+  description: "The dataset version the row belongs to (the same on every row): that version stays at /archive/<version>.json.",
+  constraints: { required: true },
+};
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP's list). */
+const FORMULA = "=+\\-@";
+/** Where a spreadsheet can start a cell inside one field: see neutralise. */
+const CELL_STARTS = new RegExp(`(^|[;\\t\\r\\n])(?=[ "]*[${FORMULA}])`, "g");
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** UTF-8 files start with a byte-order mark: Excel on Windows reads UTF-8 only after one (å, ä, ö and ü stay intact). */
+/**
+ * A text cell a spreadsheet shows as text and never runs: an apostrophe goes before every place where a cell
+ * could begin with =, +, -, @ (after spaces or quotes too), which is OWASP's advice, applied not only at the
+ * field's start: a comma-separated file opened where the list separator is ; (Excel in Swedish, German or
+ * French, this dataset's readers) is split at every ;, and a line break inside a quoted field starts a new row,
+ * since the quote no longer opens its cell. So "See terms;=HYPERLINK(…)" is written "See terms;'=HYPERLINK(…)".
+ * A leading tab or carriage return gets one too. Ordinary text has none of these and is left as it is.
+ * In a spreadsheet file a month date (2026-02, a source dated by its month) gets an apostrophe as well: a
+ * spreadsheet reads it as a date and pads it to the first of the month, a precision the source never stated.
+ * Gnumeric takes the apostrophe as the mark of a text cell and shows 2026-02.
+ */
+export function neutralise(text: string, flavour: CsvFlavour = "spreadsheet"): string {
+  const safe = text.replace(CELL_STARTS, "$1'");
+  if (safe !== text) return safe;
+  if (/^[\t\r]/.test(text) || (flavour === "spreadsheet" && MONTH.test(text))) return `'${text}`;
+  return text;
+}
+
+/** A number as its decimal digits, never in exponent notation (4e-7 is 0.0000004), which Table Schema's number does not read. */
+export function decimalText(value: number): string {
+  const text = String(value);
+  const exponent = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!exponent) return text;
+  const [, sign, head, tail = "", power] = exponent;
+  const digits = `${head}${tail}`;
+  const point = 1 + Number(power);
+  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${"0".repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** UTF-8 files for spreadsheets start with a byte-order mark: Excel on Windows reads UTF-8 only after one (å, ä, ö and ü stay intact). */
 export const BYTE_ORDER_MARK = Buffer.from("\uFEFF");
 
-/** RFC 4180: quote a field holding a comma, quote or line break, doubling the quotes inside. */
-export function csvField(value: unknown): string {
+/** RFC 4180: quote a field holding a comma, quote or line break, doubling the quotes inside. Numbers stay numbers. */
+export function csvField(value: unknown, flavour: CsvFlavour = "spreadsheet"): string {
   if (value === null || value === undefined) return "";
-  const text = neutralise(typeof value === "string" ? value : JSON.stringify(value));
+  if (typeof value === "number") return Number.isFinite(value) ? decimalText(value) : "";
+  const text = neutralise(typeof value === "string" ? value : JSON.stringify(value), flavour);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Where one export is written: the spreadsheet file, and its plain copy for programs. */
+export interface CsvTargets {
+  spreadsheet: ArtefactWriter;
+  plain?: ArtefactWriter;
+}
+
+/** A writer of rows to every target at once: each row's cells are made once and written in each flavour. */
+export interface RowsWriter {
+  rows(rows: readonly (readonly unknown[])[]): void;
+  end(): void;
+}
+
+export function openCsv(targets: CsvTargets, headers: readonly string[]): RowsWriter {
+  const outs: Array<[ArtefactWriter, CsvFlavour]> = [[targets.spreadsheet, "spreadsheet"]];
+  if (targets.plain) outs.push([targets.plain, "plain"]);
+  const text = (rows: readonly (readonly unknown[])[], flavour: CsvFlavour) => rows.map((cells) => `${cells.map((cell) => csvField(cell, flavour)).join(",")}\r\n`).join("");
+  for (const [out, flavour] of outs) {
+    if (flavour === "spreadsheet") out.write(BYTE_ORDER_MARK);
+    out.write(Buffer.from(text([headers], flavour)));
+  }
+  return {
+    rows(rows) {
+      if (rows.length === 0) return;
+      for (const [out, flavour] of outs) out.write(Buffer.from(text(rows, flavour)));
+    },
+    end() {
+      for (const [out] of outs) out.end();
+    },
+  };
+}
+
+/** One Fact of one record, as a row of the data.csv export. */
+export interface FactRow {
+  record: Provider;
+  path: FactEntry[0];
+  fact: FactEntry[1];
+  version: string;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** The members a buyer question's answer carries beside the Fact's own (the derived answer's grade and deciding link), from the registry. */
+const MEMBERS: readonly string[] = [...new Set(BUYER_QUESTIONS.flatMap((question) => Object.keys(question.members ?? {})))];
+const MEMBER_WORDS: Readonly<Record<string, string>> = {
+  us_party_role: "Set with sovereignty.cloud_act_exposure: the role of the US party that decided the answer (operator, core, edge, ancillary, none).",
+  deciding_link: "Set with sovereignty.cloud_act_exposure: the link that decided the answer, in words.",
+};
+
+/** One row per provider and Fact: what a spreadsheet needs to filter, pivot and cite. */
+export const FACT_COLUMNS: readonly Column<FactRow>[] = [
+  { header: "provider_id", cell: (row) => row.record.id, field: { type: "string", description: "The provider's id (slug), as in /api/data/{id}.", constraints: { required: true } } },
+  { header: "provider_name", cell: (row) => row.record.name, field: { type: "string" } },
+  { header: "category", cell: (row) => row.record.category, field: { type: "string", description: "The layer of what is bought; never a geography.", constraints: { enum: Category.options } } },
+  {
+    header: "block",
+    cell: (row) => (row.path.length > 1 ? row.path.slice(0, -1).join(".") : ""),
+    field: { type: "string", description: "The block of the record the Fact is in (ownership, sovereignty, …); empty for a Fact of the record itself." },
+  },
+  { header: "field", cell: (row) => String(row.path.at(-1)), field: { type: "string", description: "The Fact's name inside its block." } },
+  {
+    header: "value",
+    cell: (row) => (row.fact.value === null || row.fact.value === undefined ? "" : typeof row.fact.value === "string" ? row.fact.value : JSON.stringify(row.fact.value)),
+    field: { type: "string", description: "The value; lists, objects and numbers as JSON. Empty with status unknown: not researched, never 'no'." },
+  },
+  { header: "status", cell: (row) => row.fact.status, field: STATUS_FIELD },
+  { header: "source_url", cell: (row) => row.fact.source_url, field: URI_FIELD("The source the value was read from.") },
+  { header: "source_type", cell: (row) => row.fact.source_type, field: { type: "string", description: "The kind of source.", constraints: { enum: SourceType.tokens } } },
+  { header: "verified_at", cell: (row) => row.fact.verified_at, field: DATE_FIELD("The day someone opened the source and saw the value.") },
+  { header: "source_date", cell: (row) => row.fact.source_date, field: SOURCE_DATE_FIELD },
+  { header: "note", cell: (row) => row.fact.note, field: { type: "string" } },
+  {
+    header: "partial",
+    cell: (row) => (typeof row.fact.partial === "boolean" ? String(row.fact.partial) : ""),
+    field: BOOLEAN_FIELD("For a list: true when it is a sample, false when it is the provider's complete list; empty for other values."),
+  },
+  { header: "verified_by", cell: (row) => row.fact.verified_by, field: { type: "string", description: "manual or scraper.", constraints: { enum: VerifiedBy.options } } },
+  {
+    header: "attribution",
+    cell: (row) => (row.fact.status === "unknown" ? null : attributionOf(row.fact)),
+    field: {
+      type: "string",
+      description: `Whose statement the Fact is, read from source_type: ${Attribution.tokens.map((token) => `${token} (${Attribution.terms[token].en})`).join(", ")}. A claimed Fact is the provider's own statement only when this says provider.`,
+      constraints: { enum: Attribution.tokens },
+    },
+  },
+  {
+    header: "quote",
+    cell: (row) => text(row.fact.quote),
+    field: { type: "string", description: "The source's own words that support the value, verbatim and in the source's language (an omission is marked …); empty where the Fact has none." },
+  },
+  { header: "locator", cell: (row) => text(row.fact.locator), field: { type: "string", description: "Where in the source the quote stands: a section, clause, heading or table row." } },
+  ...MEMBERS.map(
+    (member): Column<FactRow> => ({
+      header: member,
+      cell: (row) => text((row.fact as Record<string, unknown>)[member]),
+      field: { type: "string", description: MEMBER_WORDS[member] ?? `Set by the build with a buyer question's answer: ${member.replace(/_/g, " ")}.` },
+    }),
+  ),
+  { header: "dataset_version", cell: (row) => row.version, field: VERSION_FIELD },
+];
+
+export const CSV_COLUMNS: readonly string[] = FACT_COLUMNS.map((column) => column.header);
+
 /**
- * Every Fact of every provider as CSV (UTF-8 with a byte-order mark, CRLF line ends); lists and objects as
- * JSON. Handed over one provider at a time: at 10,000 providers the text is 80 MB, and one joined string of a
- * million rows cost the build 400 MB of memory.
+ * Every Fact of every provider as CSV; lists and objects as JSON. Handed over one provider at a time: at
+ * 10,000 providers the text is 80 MB, and one joined string of a million rows cost the build 400 MB of memory.
  */
-export function openDatasetCsv(out: ArtefactWriter): PartsWriter<Provider> {
-  out.write(BYTE_ORDER_MARK);
-  out.write(Buffer.from(`${CSV_COLUMNS.join(",")}\r\n`));
+export function openDatasetCsv(targets: CsvTargets, version: string): PartsWriter<Provider> {
+  const out = openCsv(targets, CSV_COLUMNS);
   return {
     add(record) {
-      let text = "";
-      for (const [path, fact] of factsOf(record)) {
-        const [block, member] = path.length > 1 ? [path.slice(0, -1).join("."), String(path.at(-1))] : ["", String(path[0])];
-        const row = [
-          record.id,
-          record.name,
-          record.category,
-          block,
-          member,
-          fact.value === null || fact.value === undefined ? "" : typeof fact.value === "string" ? fact.value : JSON.stringify(fact.value),
-          fact.status,
-          fact.source_url,
-          fact.source_type,
-          fact.verified_at,
-          fact.source_date,
-          fact.note,
-          typeof fact.partial === "boolean" ? String(fact.partial) : "",
-          fact.verified_by,
-        ];
-        text += `${row.map(csvField).join(",")}\r\n`;
-      }
-      out.write(Buffer.from(text));
+      out.rows(factsOf(record).map(([path, fact]) => FACT_COLUMNS.map((column) => column.cell({ record, path, fact, version }))));
     },
     end: () => out.end(),
   };

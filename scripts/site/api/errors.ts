@@ -1,7 +1,6 @@
 import type { ErrorBody } from "../../schema/index.js";
 import { FILES } from "../../routes.js";
 import { addText, jsonText, type Artefacts } from "../artefacts.js";
-import { notFoundPage } from "../browse/notFoundPage.js";
 
 /** Error bodies of the API; `message` is Swedish as the spec asks, `hint` says how to correct the call. */
 export function errorBody(code: "not_found" | "method_not_allowed" | "bad_request" | "internal_error", baseUrl: string): ErrorBody {
@@ -40,16 +39,11 @@ export function errorBody(code: "not_found" | "method_not_allowed" | "bad_reques
 
 /**
  * 404.json and an identical 404.html: some hosts (serve, Cloudflare Pages, GitHub Pages) only ever answer
- * 404.html, and the API's Error body comes first there. People get a page of their own wherever a host
- * can route by path (the local server, Netlify, Cloudflare's providers/ folder).
+ * 404.html, and the API's Error body comes first there. The not-found pages for people are the pages' own
+ * (site/browse), written beside these.
  */
 export function emitErrors(artefacts: Artefacts, baseUrl: string): void {
   const body = jsonText(errorBody("not_found", baseUrl));
   addText(artefacts, FILES.notFoundJson, body);
   addText(artefacts, FILES.notFoundHtml, body);
-  const human = notFoundPage(baseUrl);
-  addText(artefacts, FILES.notFoundPage, human);
-  addText(artefacts, FILES.providersNotFound, human);
-  // Cloudflare Pages looks for the nearest 404.html up the path: the Swedish pages get the human one too.
-  addText(artefacts, FILES.swedishNotFound, human);
 }

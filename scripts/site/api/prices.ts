@@ -1,8 +1,9 @@
 import { factAt, isResearched, stringValueOf, type FactLike } from "../../schema/factPath.js";
-import { attributionOf } from "../../schema/evidenceRules.js";
-import type { PriceRow, Provider } from "../../schema/index.js";
+import { Attribution, attributionOf } from "../../schema/evidenceRules.js";
+import { provenCurrencyOf } from "../../schema/prices.js";
+import { Category, type PriceRow, type Provider } from "../../schema/index.js";
 import { openJsonList, type ArtefactWriter, type PartsWriter } from "../artefacts.js";
-import { csvField } from "./csv.js";
+import { BOOLEAN_FIELD, DATE_FIELD, SOURCE_DATE_FIELD, STATUS_FIELD, URI_FIELD, VERSION_FIELD, openCsv, type ColumnField, type CsvTargets } from "./csv.js";
 
 type ModelLike = { name?: unknown; category?: unknown; input_price?: unknown; output_price?: unknown; corroborated_by?: unknown; valid_from?: unknown; valid_until?: unknown };
 
@@ -14,23 +15,20 @@ const stringOrNull = (value: unknown) => (typeof value === "string" ? value : nu
  * price when its reference model is not among them. The currency and VAT are the record's, as published.
  */
 export function priceRowsOf(record: Provider): PriceRow[] {
-  const currencyFact = factAt(record, ["pricing", "currency"]);
-  const stated = stringValueOf(currencyFact);
-  // The currency is proven for a price read on the provider's own pages, or on the very page that states the
-  // currency; a price from anywhere else (a registry, a press article) keeps its numbers but no currency.
-  const currencyOf = (fact: FactLike) => (stated !== null && (attributionOf(fact) === "provider" || fact.source_url === currencyFact?.source_url) ? stated : null);
   const vat = factAt(record, ["pricing", "vat_included"]);
   const vatIncluded = isResearched(vat) && typeof vat!.value === "boolean" ? vat!.value : null;
   const base = (fact: FactLike) => ({
     provider_id: record.id,
     provider_name: record.name,
     category: record.category,
-    currency: currencyOf(fact),
+    currency: provenCurrencyOf(record, fact),
     vat_included: vatIncluded,
     status: fact.status as PriceRow["status"],
     source_url: stringOrNull(fact.source_url),
     source_date: stringOrNull(fact.source_date),
     verified_at: stringOrNull(fact.verified_at),
+    attribution: attributionOf(fact),
+    quote: stringOrNull(fact.quote),
   });
   const rows: PriceRow[] = [];
   const models = factAt(record, ["models"]);
@@ -71,6 +69,33 @@ export function priceRowsOf(record: Provider): PriceRow[] {
   return rows;
 }
 
+/** What the Data Package says of each column of prices.csv. */
+const PRICE_FIELDS: Record<keyof PriceRow, ColumnField> = {
+  provider_id: { type: "string", description: "The provider's id (slug), as in /api/data/{id}.", constraints: { required: true } },
+  provider_name: { type: "string" },
+  category: { type: "string", constraints: { enum: Category.options } },
+  model: { type: "string", description: "The model as the provider names it; (not named) when the source gives only the price.", constraints: { required: true } },
+  model_category: { type: "string", description: "text, embedding, speech, …: compare like with like." },
+  input_per_1m: { type: "number", description: "Price per 1 million input tokens, in currency; empty when not listed." },
+  output_per_1m: { type: "number", description: "Price per 1 million output tokens, in currency; empty when not listed." },
+  currency: {
+    type: "string",
+    description: "ISO 4217, as the provider publishes it. Empty when the price's source does not prove its currency (a registry, a press article): such a price compares with nothing, and is never sorted or filtered with the others.",
+    constraints: { pattern: "^[A-Z]{3}$" },
+  },
+  vat_included: BOOLEAN_FIELD("Whether VAT is in the price; empty when the source does not say."),
+  status: STATUS_FIELD,
+  source_url: URI_FIELD("The source the price was read from."),
+  source_date: SOURCE_DATE_FIELD,
+  verified_at: DATE_FIELD("The day someone opened the source and saw the price."),
+  attribution: { type: "string", description: "Whose statement the price is: provider (its own price list or pages), third_party (a public price registry), press, …", constraints: { enum: Attribution.tokens } },
+  quote: { type: "string", description: "The source's own words for the Fact the price is read from, verbatim; empty where it has none." },
+  corroborated_by: { type: "string", description: "A public price registry that lists the same price, in the same currency, within rounding." },
+  valid_from: DATE_FIELD("The first day the source says the price applies, when it says."),
+  valid_until: DATE_FIELD("The last day the source says the price applies (an announced change or end of support), when it says."),
+  fact: { type: "string", description: "The Fact the price is read from, in /api/data/{id}.", constraints: { enum: ["models", "pricing.price_per_1m_input_tokens"] } },
+};
+
 export const PRICE_COLUMNS = [
   "provider_id",
   "provider_name",
@@ -85,11 +110,19 @@ export const PRICE_COLUMNS = [
   "source_url",
   "source_date",
   "verified_at",
+  "attribution",
+  "quote",
   "corroborated_by",
   "valid_from",
   "valid_until",
   "fact",
 ] as const satisfies readonly (keyof PriceRow)[];
+
+/** The columns of prices.csv and their types: every member of a price row, then the dataset version. */
+export const PRICE_CSV_FIELDS: ReadonlyArray<{ header: string; field: ColumnField }> = [
+  ...PRICE_COLUMNS.map((header) => ({ header, field: PRICE_FIELDS[header] })),
+  { header: "dataset_version", field: VERSION_FIELD },
+];
 
 /** /api/prices.json, handed over a record's rows at a time. */
 export function openPricesJson(out: ArtefactWriter, meta: { version: string; license?: string }, generatedAt: string): PartsWriter<readonly PriceRow[]> {
@@ -102,15 +135,14 @@ export function openPricesJson(out: ArtefactWriter, meta: { version: string; lic
   };
 }
 
-/** /api/prices.csv: the same rows, UTF-8 with a byte-order mark, CRLF line ends (RFC 4180). */
-export function openPricesCsv(out: ArtefactWriter): PartsWriter<readonly PriceRow[]> {
-  const line = (cells: readonly unknown[]) => Buffer.from(`${cells.map(csvField).join(",")}\r\n`);
-  out.write(Buffer.from("\uFEFF"));
-  out.write(line(PRICE_COLUMNS));
+/** /api/prices.csv (and its plain copy): the same rows, RFC 4180, CRLF line ends, in the order of the records. */
+export function openPricesCsv(targets: CsvTargets, version: string): PartsWriter<readonly PriceRow[]> {
+  const out = openCsv(
+    targets,
+    PRICE_CSV_FIELDS.map((column) => column.header),
+  );
   return {
-    add: (rows) => {
-      for (const row of rows) out.write(line(PRICE_COLUMNS.map((column) => row[column])));
-    },
+    add: (rows) => out.rows(rows.map((row) => [...PRICE_COLUMNS.map((column) => (typeof row[column] === "boolean" ? String(row[column]) : row[column])), version])),
     end: () => out.end(),
   };
 }

@@ -1,4 +1,5 @@
 import { answersOf } from "../../schema/answers.js";
+import { BUYER_QUESTIONS } from "../../schema/buyerQuestions.js";
 import { stringValueOf, factAt } from "../../schema/factPath.js";
 import type { Provider } from "../../schema/index.js";
 import { openJsonList, type ArtefactWriter, type PartsWriter } from "../artefacts.js";
@@ -6,7 +7,7 @@ import { openJsonList, type ArtefactWriter, type PartsWriter } from "../artefact
 /** One provider's line of the light index: typed answers with their statuses, no sources or notes. */
 export function indexEntryOf(record: Provider): Record<string, unknown> {
   const answers: Record<string, { value: unknown; status: string }> = {};
-  for (const answer of answersOf(record)) {
+  for (const answer of answersOf(record, BUYER_QUESTIONS)) {
     if (answer.status === null) continue;
     answers[answer.question.key] = { value: answer.value, status: answer.status };
   }

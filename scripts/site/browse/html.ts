@@ -1,53 +1,8 @@
 import { LANG_PREFIX, MESSAGES, otherLang, type Lang } from "./messages.js";
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const SPECIAL = /[&<>"']/;
-const SPECIAL_ALL = /[&<>"']/g;
+import { html, type Html } from "./markup.js";
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: unknown): string {
-  const text = String(value);
-  return SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (ch) => ENTITIES[ch]!) : text;
-}
-
-/** A tagged template that escapes every interpolated value unless it is already `Html`. */
-export class Html {
-  constructor(readonly text: string) {}
-  toString(): string {
-    return this.text;
-  }
-}
-
-export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
-  let out = strings[0] ?? "";
-  values.forEach((value, index) => {
-    out += render(value) + (strings[index + 1] ?? "");
-  });
-  return new Html(out);
-}
-
-function render(value: unknown): string {
-  if (value instanceof Html) return value.text;
-  if (Array.isArray(value)) return value.map(render).join("");
-  if (value === null || value === undefined || value === false) return "";
-  return escapeHtml(value);
-}
-
-/** The site a link leads to, which is what a reader needs to judge a source: its host without www. */
-export function siteOf(url: unknown): string | null {
-  const href = safeHref(url);
-  return href ? new URL(href).hostname.replace(/^www\./, "") : null;
-}
-
-/** Only http(s) links are ever written into an href; anything else becomes plain text. */
-export function safeHref(url: unknown): string | null {
-  if (typeof url !== "string") return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
+export { escapeHtml, Html, html, jsonBlock } from "./markup.js";
+export { safeHref, siteOf } from "../../schema/answers.js";
 
 export interface PageOptions {
   lang: Lang;
@@ -67,13 +22,23 @@ export function rootOf(lang: Lang, path: string): string {
   return "../".repeat(depth);
 }
 
+/**
+ * Links from a page to pages of its own language, written through the site root ("../sv/providers/x.html" on
+ * the Swedish index): a Swedish page a host also serves at another address (`/SV`, `//sv`) still leads into the
+ * Swedish site, never into the English one.
+ */
+export function linkerOf(lang: Lang, path: string): (target: string) => string {
+  const home = `${rootOf(lang, path)}${LANG_PREFIX[lang]}`;
+  return (target) => `${home}${target}`;
+}
+
 export function page({ lang, title, path, body, scripts = [], rootOverride }: PageOptions): string {
   const t = MESSAGES[lang];
   const root = rootOverride ?? rootOf(lang, path);
   const other = otherLang(lang);
   const here = (target: Lang) => `${root}${LANG_PREFIX[target]}${path}`;
   const home = `${root}${LANG_PREFIX[lang]}`;
-  return `<!doctype html>\n${html`<html lang="${lang}">
+  return `<!doctype html>\n${html`<html lang="${lang}" data-page="${path}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,15 +1,17 @@
 import type { Status } from "../../schema/index.js";
 import { MEANING_RULES } from "../describe/openapi.js";
 import { html, page, type Html } from "./html.js";
+import { prose } from "./markup.js";
 import { MESSAGES, type Lang } from "./messages.js";
 import { questionsSection } from "./questionsSection.js";
 import { evidenceSection } from "./evidenceSection.js";
 import { citeForms } from "./archivePage.js";
+import { sovereigntyMethod } from "./sovereigntyMethod.js";
 
 /** The meaning rules in Swedish, in the order of MEANING_RULES (the English text is the API description's own). */
 const MEANING_RULES_SV = [
-  "Ett fakta anges alltid med sin status, sitt verifieringsdatum (verified_at) och källans datum (source_date). verified_at är dagen någon tittade; source_date är hur gammalt det de tittade på var: ÅÅÅÅ-MM-DD, eller ÅÅÅÅ-MM när källan bara anger en månad (null: källan saknar datum).",
-  "Ett fakta med status claimed är leverantörens egen uppgift. Det är inte kontrollerat mot ett register eller ett bindande dokument.",
+  "En uppgift anges alltid med sin status, sitt verifieringsdatum (verified_at) och källans datum (source_date). verified_at är dagen någon tittade; source_date är hur gammalt det de tittade på var: ÅÅÅÅ-MM-DD, eller ÅÅÅÅ-MM när källan bara anger en månad (null: källan saknar datum).",
+  "En uppgift med status claimed har lästs i sin källa men inte kontrollerats mot ett register eller ett bindande dokument. Vems uppgift den är följer av dess source_type: leverantörens egen uppgift bara när leverantören själv sagt det (i villkor, dokumentation, på webbplatsen, i bloggen, prislistan eller integritetspolicyn); annars en uppgift i press, en uppgift från tredje part, en uppgift ur ett register eller från en myndighet, eller härledd av bygget ur andra uppgifter.",
   "Ett fält som saknas, eller vars status är unknown, betyder ej undersökt. Det betyder aldrig nej.",
   "category anger vilket lager som köps. Det är aldrig geografi; jurisdiktion anges i ownership och sovereignty.",
   "En lista med partial: true är ett urval: något som saknas i den är inget belägg för att leverantören saknar det. partial: false betecknar leverantörens fullständiga lista.",
@@ -47,16 +49,16 @@ ${evidenceSection("en")}`,
 <tr><th scope="row">unknown</th><td>ej undersökt</td><td>Inte undersökt. Aldrig "nej".</td></tr>
 <tr><th scope="row">not_applicable</th><td>ej tillämplig</td><td>Fältet gäller inte den här leverantören.</td></tr>
 </tbody></table></div>
-<p>Ett verifieringsdatum sätts bara när någon öppnade källan den dagen och såg värdet. Fakta som kontrollerats mot en sparad kopia av en sida säger det i sin anteckning. Två poster som citerar samma källa för samma fält har samma status.</p>
+<p>Ett verifieringsdatum sätts bara när någon öppnade källan den dagen och såg värdet. Uppgifter som kontrollerats mot en sparad kopia av en sida säger det i sin anteckning. Två poster som citerar samma källa för samma fält har samma status.</p>
 ${evidenceSection("sv")}`,
       },
     },
     {
       id: "dates",
-      title: { en: "Two dates on every Fact", sv: "Två datum på varje fakta" },
+      title: { en: "Two dates on every Fact", sv: "Två datum på varje uppgift" },
       body: {
         en: html`<p><strong>verified_at</strong> is the day someone looked. <strong>source_date</strong> is how old the thing they looked at was: for a repository file the day of its last change at the pinned commit (computed from the history by <code>npm run source-dates</code>, never typed; where the history cannot be read, the date the file states about itself, marked <code>source_date_basis: stated_in_file</code>, or null), for a page its own "updated", "effective" or publication date: a day (YYYY-MM-DD), or a month (YYYY-MM, shown as "source dated October 2025") when the page states only a month, never padded to a day; a year alone dates nothing. null is shown as "undated source". A fresh verification of a 2021 article is still a 2021 article: cite both dates. A value whose only source has been superseded is recorded as not researched rather than as a stale claim. Facts verified more than ${stale} days before a build count as stale (${status.stale_facts ?? 0} now).</p>`,
-        sv: html`<p><strong>verified_at</strong> är dagen någon tittade. <strong>source_date</strong> är hur gammalt det de tittade på var: för en fil i ett kodförråd dagen för dess senaste ändring vid den fästa versionen (räknad ur historiken med <code>npm run source-dates</code>, aldrig inskriven; där historiken inte kan läsas det datum filen själv anger, märkt <code>source_date_basis: stated_in_file</code>, eller null), för en sida dess eget datum för uppdatering, ikraftträdande eller publicering: en dag (ÅÅÅÅ-MM-DD), eller en månad (ÅÅÅÅ-MM) när sidan bara anger en månad, aldrig utfylld till en dag; ett årtal ensamt daterar ingenting. null visas som "odaterad källa". En färsk verifiering av en artikel från 2021 är fortfarande en artikel från 2021: ange båda datumen. Ett värde vars enda källa har ersatts registreras som ej undersökt hellre än som ett inaktuellt påstående. Fakta som verifierades mer än ${stale} dagar före en byggnad räknas som inaktuella (${status.stale_facts ?? 0} nu).</p>`,
+        sv: html`<p><code>verified_at</code> är dagen någon tittade. <code>source_date</code> är hur gammalt det de tittade på var: för en fil i ett kodförråd dagen för dess senaste ändring vid den fästa versionen (räknad ur historiken med <code>npm run source-dates</code>, aldrig inskriven; där historiken inte kan läsas det datum filen själv anger, märkt <code>source_date_basis: stated_in_file</code>, eller null), för en sida dess eget datum för uppdatering, ikraftträdande eller publicering: en dag (ÅÅÅÅ-MM-DD), eller en månad (ÅÅÅÅ-MM) när sidan bara anger en månad, aldrig utfylld till en dag; ett årtal ensamt daterar ingenting. null visas som "odaterad källa". En färsk verifiering av en artikel från 2021 är fortfarande en artikel från 2021: ange båda datumen. Ett värde vars enda källa har ersatts registreras som ej undersökt hellre än som ett inaktuellt påstående. Uppgifter som verifierades mer än ${stale} dagar före en byggnad räknas som inaktuella (${status.stale_facts ?? 0} nu).</p>`,
       },
     },
     {
@@ -88,7 +90,17 @@ ${evidenceSection("sv")}`,
       title: { en: "Merge rule", sv: "Sammanslagningsregel" },
       body: {
         en: html`<p>The dataset combines a manually verified seed with automatic scraper corroboration and top-up. When the scraper sees the same value, the Fact gets a corroboration date. When the seed has no value, the scraper's value is added with <code>verified_by: scraper</code>. On conflict the manually verified value wins and the deviation is put in the <a href="api/review-queue.json">review queue</a> for a person to settle. The source watch (<code>npm run sources</code>) queues a Fact when its cited page changed after it was verified, is gone or moved to another site; the company registers and the price registries queue what disagrees. Nothing a machine finds overwrites a person's Fact. Derived answers (who can reach the data) are computed by the build from the Facts they rest on, never typed.</p>`,
-        sv: html`<p>Datasetet förenar en manuellt verifierad grund med automatisk bekräftelse och komplettering från en skrapa. När skrapan ser samma värde får faktat ett bekräftelsedatum. När grunden saknar värde läggs skrapans värde till med <code>verified_by: scraper</code>. Vid konflikt vinner det manuellt verifierade värdet och avvikelsen läggs i <a href="../api/review-queue.json">granskningskön</a> för en människa att avgöra. Källbevakningen (<code>npm run sources</code>) köar ett fakta när den citerade sidan ändrats efter verifieringen, försvunnit eller flyttat till en annan webbplats; bolagsregistren och prisregistren köar det som avviker. Inget en maskin hittar skriver över en människas fakta. Härledda svar (vem som kan nå data) räknas fram av byggsteget ur de fakta de vilar på och skrivs aldrig in för hand.</p>`,
+        sv: html`<p>Datasetet förenar en manuellt verifierad grund med automatisk bekräftelse och komplettering från en skrapa. När skrapan ser samma värde får uppgiften ett bekräftelsedatum. När grunden saknar värde läggs skrapans värde till med <code>verified_by: scraper</code>. Vid konflikt vinner det manuellt verifierade värdet och avvikelsen läggs i <a href="../api/review-queue.json">granskningskön</a> för en människa att avgöra. Källbevakningen (<code>npm run sources</code>) köar en uppgift när den citerade sidan ändrats efter verifieringen, försvunnit eller flyttat till en annan webbplats; bolagsregistren och prisregistren köar det som avviker. Inget en maskin hittar skriver över en människas uppgift. Härledda svar (vem som kan nå data) räknas fram av byggsteget ur de uppgifter de vilar på och skrivs aldrig in för hand.</p>`,
+      },
+    },
+    {
+      id: "corrections",
+      title: { en: "Reporting a correction", sv: "Att rapportera ett fel" },
+      body: {
+        en: html`<p>Every Fact on a provider page, in a procurement pack and in a comparison has a "report a correction" link (where the site knows its source repository). It opens the repository's issue form for corrections, filled in with the provider, the field and the value as the page shows it, with its status, dates and source; the reader adds the proposed value, the address of a source and the source's own words. A correction is entered only when a source says so, under the same status rules as every other Fact.</p>
+<p>How the pages say an answer: a number is written as the page's language writes it; a price says what it costs in and out per 1M tokens, in its currency, with VAT included, excluded or not stated, and the days a source says it is valid; a planned value is never written as the value ("certification in progress", not "certified"); "one country" says whether that country is inside the EU/EEA; who can reach the data names the role of the US party and the link that decided it; a claimed Fact says whose statement it is. Certifications are filtered by scheme ("ISO/IEC 27001" finds every edition and spelling), the researcher's own text stays what the page shows.</p>`,
+        sv: html`<p>Varje uppgift på en leverantörssida, i ett upphandlingsunderlag och i en jämförelse har en länk "rapportera ett fel" (där webbplatsen känner till sitt kodförråd). Den öppnar kodförrådets formulär för rättelser, ifyllt med leverantören, fältet och värdet så som sidan visar det, med status, datum och källa; läsaren lägger till det föreslagna värdet, adressen till en källa och källans egna ord. En rättelse förs in bara när en källa säger så, enligt samma statusregler som alla andra uppgifter.</p>
+<p>Hur sidorna uttrycker ett svar: ett tal skrivs som sidans språk skriver det; ett pris anger vad indata och utdata kostar per miljon token, i sin valuta, med moms inräknad, exkluderad eller inte angiven, och de dagar en källa säger att det gäller; ett planerat värde skrivs aldrig som värdet ("pågående certifiering", inte "certifierad"); "ett land" anger om landet ligger i EU/EES; vem som kan nå datan anger den amerikanska partens roll och den länk som avgjorde det; en claimed-uppgift anger vems uppgift den är. Certifieringar filtreras per ordning ("ISO/IEC 27001" hittar varje utgåva och stavning), medan forskarens egen text är den som visas.</p>`,
       },
     },
     {
@@ -118,8 +130,9 @@ export function methodologyPage(status: Status, baseUrl: string, lang: Lang = "e
       : "Det här datasetet anger, för varje påstående om en europeisk leverantör av AI-infrastruktur, hur vi vet det: en status, källan där värdet syns, vilken sorts källa det är, och dagen någon senast öppnade källan och såg värdet."
   }</p>
 <h2 id="meaning">${lang === "en" ? "Meaning rules" : "Regler för hur datan ska läsas"}</h2>
-<ol>${rules.map((rule) => html`<li>${rule}</li>`)}</ol>
+<ol>${rules.map((rule) => html`<li>${prose(rule, lang)}</li>`)}</ol>
 ${questionsSection(lang)}
+${sovereigntyMethod(lang)}
 ${sections(status, baseUrl).map((section) => html`<h2 id="${section.id}">${section.title[lang]}</h2>\n${section.body[lang]}`)}`;
   return page({ lang, title: `${t.nav.methodology} — ${t.siteName}`, path: "methodology.html", body });
 }

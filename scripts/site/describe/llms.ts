@@ -14,7 +14,7 @@ export function llmsText(status: Status, baseUrl: string): string {
 
 Dataset version ${status.dataset_version}: ${status.providers_total} providers, newest verification ${status.last_verified ?? "none"}, ${status.stale_facts ?? 0} Facts verified more than ${status.stale_after_days ?? 180} days ago.
 
-Every statement is a Fact: value, status, source_url, source_type, source_date, verified_at, verified_by, note, and partial on list values. Status is one of confirmed (seen in a primary source), claimed (the provider's own statement), planned (a stated goal), unknown (not researched), not_applicable. verified_at is the day someone opened the source; source_date is the date of the content they saw: YYYY-MM-DD, or YYYY-MM when the source states only a month (never a day it did not state); null: an undated source. A fresh verified_at on an old source is still old evidence.
+Every statement is a Fact: value, status, source_url, source_type, source_date, verified_at, verified_by, note, partial on list values, and on a decisive Fact quote (the source's own words, verbatim) and locator (where they stand). Status is one of confirmed (seen in a source that may confirm it), claimed (read, not checked against a register or binding document), planned (a stated goal), unknown (not researched), not_applicable. Whose statement a claimed Fact is follows from source_type: the provider's own statement only from its own terms, documentation, site, blog, price list or privacy policy; otherwise a press report, a third party's report, a register's or authority's record, or derived by the build: never call those the provider's own statement. verified_at is the day someone opened the source; source_date is the date of the content they saw: YYYY-MM-DD, or YYYY-MM when the source states only a month (never a day it did not state); null: an undated source. A fresh verified_at on an old source is still old evidence.
 
 Meaning rules:
 
@@ -42,8 +42,9 @@ Buyer questions have typed answers: a boolean, an ISO country or currency code, 
 
 ## Optional
 
-- [Providers as a spreadsheet](${baseUrl}/api/providers.csv): one row per provider, each buyer question as value, status and source date (UTF-8 with a byte-order mark, opens in Excel)
-- [Spreadsheet export](${baseUrl}/api/data.csv): every Fact as one CSV row with its status, source, verified_at and source_date
+- [Providers as a spreadsheet](${baseUrl}/api/providers.csv): one row per provider, each buyer question as value, status, whose statement, verification date, source, source date and the source's own words (UTF-8 with a byte-order mark, opens in Excel)
+- [Spreadsheet export](${baseUrl}/api/data.csv): every Fact as one CSV row with its status, whose statement (attribution), source, verified_at, source_date and quote
+- [CSV files for programs](${baseUrl}/api/plain/providers.csv): the same three files (providers, data, prices) without the byte-order mark, as the Data Package describes them with their column types
 - [Changes](${baseUrl}/api/changes.json): what changed between dataset versions, Fact by Fact, newest first, 500 to a page; each page's next leads to the older one (also as an Atom feed at ${baseUrl}/feed.xml)
 - [Archive](${baseUrl}/archive/index.json): every published version, newest first, each at its permanent address /archive/{version}.json, with what changed (for people: ${baseUrl}/archive/)
 - [Data Package](${baseUrl}/datapackage.json): the CSV files and their columns, as a Frictionless Data Package

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CSV_COLUMNS } from "../api/csv.js";
+import { PRICE_CSV_FIELDS } from "../api/prices.js";
 import { providersCsvColumns } from "../api/providersCsv.js";
 import { Provider } from "../../schema/index.js";
 import "../../schema/index.js";
@@ -12,14 +13,19 @@ export const INTERFACE_VERSION = "2026-11-22";
 
 export const MEANING_RULES = [
   "1. A Fact's status, its verification date (verified_at) and the date of its source (source_date) are always quoted together with the value. verified_at is the day someone looked; source_date is how old the thing they looked at was: YYYY-MM-DD, or YYYY-MM when the source states only a month (null: the source carries no date).",
-  "2. A Fact with status `claimed` is the provider's own statement. It is not checked against a register or a binding document.",
+  "2. A Fact with status `claimed` was read in its source but not checked against a register or a binding document. Whose statement it is follows from its `source_type`: the provider's own statement only when the provider made it (its terms, documentation, website, blog, price list or privacy policy); otherwise a press report, a third party's report, a register's or authority's record, or derived by the build from other Facts.",
   "3. A field that is missing, or whose status is `unknown`, means not researched. It never means 'no'.",
   "4. `category` states the layer of what is bought. It is never geography; jurisdiction is carried in ownership and sovereignty.",
   "5. A list value with `partial: true` is a sample: an item missing from it is not evidence that the provider lacks it. `partial: false` marks the provider's complete list.",
-  "6. Prices are in pricing.currency; pricing.vat_included says whether VAT is in them. pricing.price_per_1m_input_tokens and _output_tokens are the lowest listed per-1M-token price of a text-generation model, named in pricing.reference_model, so they compare across providers in the same currency.",
+  "6. Prices are in pricing.currency; pricing.vat_included says whether VAT is in them. pricing.price_per_1m_input_tokens and _output_tokens are the lowest listed per-1M-token price of a text-generation model, named in pricing.reference_model, so they compare across providers in the same currency. A price whose source does not prove its currency (a registry, a press article) has currency null in /api/prices.json and the CSV files, and is never sorted or filtered with the others.",
 ];
 
 type JsonSchema = Record<string, unknown>;
+
+/** What every spreadsheet CSV file is, in words. */
+const SPREADSHEET_CSV =
+  "RFC 4180 quoting, UTF-8 with a byte-order mark (so Excel reads å, ä, ö), CRLF line ends. No cell opens as a formula: an apostrophe goes before =, +, -, @ wherever a spreadsheet could start a cell, at a field's start and after a ; or a line break (a ;-separator locale splits there); a month date (2026-02) gets one too, since a spreadsheet would pad it to its first day.";
+const PLAIN_COPY = (file: string) => `The same rows for programs, without the byte-order mark and with a month date as it is, are at /${file}, described column by column with their types in /datapackage.json.`;
 
 /** The value of `derive`, computed on first use: each JSON Schema is derived from the zod schemas once per process. */
 function once<T>(derive: () => T): () => T {
@@ -129,7 +135,7 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           operationId: "getDatasetCsv",
           tags: ["exports"],
           summary: "Read every Fact as a spreadsheet row",
-          description: `One row per provider and Fact, columns ${CSV_COLUMNS.join(", ")}. RFC 4180 quoting, UTF-8 with a byte-order mark (so Excel reads å, ä, ö), CRLF line ends; lists and objects as JSON; a cell that starts with =, +, -, @ gets a leading apostrophe so no spreadsheet runs it, and so does a month date (2026-02), which a spreadsheet would otherwise pad to its first day. Quote each value with its status, verified_at and source_date. Described column by column in /datapackage.json.`,
+          description: `One row per provider and Fact, columns ${CSV_COLUMNS.join(", ")}. ${SPREADSHEET_CSV} Lists and objects as JSON. attribution says whose statement the Fact is (provider, press, third_party, register, certificate, derived); quote holds the source's own words; dataset_version the version the row belongs to. Quote each value with its status, verified_at and source_date. ${PLAIN_COPY(FILES.plainCsv)}`,
           security: [],
           responses: { "200": { description: "The CSV, as a download.", headers: download("eu-ai-infra-evidence-data"), content: { "text/csv": { schema: { type: "string" } } } } },
         },
@@ -139,9 +145,42 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           operationId: "getProvidersCsv",
           tags: ["exports"],
           summary: "Compare providers in a spreadsheet: one row per provider",
-          description: `One row per provider with readable headers: ${providersCsvColumns().map((column) => column.header).join(", ")}. For each buyer question a value, its status, its source link and its source date (YYYY-MM-DD, or 'YYYY-MM with an apostrophe that keeps a spreadsheet from padding a month to its first day); an empty value with status unknown means not researched, never "no". The evidence link is the record's path on the site the file came from. UTF-8 with a byte-order mark (so Excel reads å, ä, ö), RFC 4180 quoting, CRLF line ends; lists joined by "; ", "(partial list)" after a sample; a cell that starts with =, +, -, @ gets a leading apostrophe. Described column by column in /datapackage.json.`,
+          description: `One row per provider with readable headers: ${providersCsvColumns().map((column) => column.header).join(", ")}. For each buyer question a value, the answer in words, its status, whose statement it is ("own statement" only when the provider made it), the day it was verified, its source link, its source date and the source's own words; the answer on who can reach the data also names the role of the US party and the link that decided it. An empty value with status unknown means not researched, never "no". A price's currency is given only where its source proves it. The evidence link is the record's path on the site the file came from. ${SPREADSHEET_CSV} Lists joined by "; ", "(partial list)" after a sample. ${PLAIN_COPY(FILES.plainProvidersCsv)}`,
           security: [],
           responses: { "200": { description: "The CSV, as a download.", headers: download("eu-ai-infra-evidence-providers"), content: { "text/csv": { schema: { type: "string" } } } } },
+        },
+      },
+      "/api/prices.json": {
+        get: {
+          operationId: "getPrices",
+          tags: ["exports"],
+          summary: "List every per-token price, in the currency its source proves",
+          description:
+            "One row per provider and model price: input and output per 1M tokens, the currency as published (null when the price's source does not prove it: such a price compares with nothing), VAT, status, whose statement it is, the source's own words, both dates and the validity a source states. Never converted; sort and compare only within one currency and one kind of model.",
+          security: [],
+          responses: { "200": json("PricesDocument", "Every price row.") },
+        },
+      },
+      "/api/prices.csv": {
+        get: {
+          operationId: "getPricesCsv",
+          tags: ["exports"],
+          summary: "The prices as a spreadsheet",
+          description: `The rows of /api/prices.json, columns ${PRICE_CSV_FIELDS.map((column) => column.header).join(", ")}; an empty currency means the source does not prove it. ${SPREADSHEET_CSV} ${PLAIN_COPY(FILES.plainPricesCsv)}`,
+          security: [],
+          responses: { "200": { description: "The CSV.", content: { "text/csv": { schema: { type: "string" } } } } },
+        },
+      },
+      "/api/plain/{file}.csv": {
+        get: {
+          operationId: "getPlainCsv",
+          tags: ["exports"],
+          summary: "The three CSV files for programs, as the Data Package describes them",
+          description:
+            "data.csv, providers.csv and prices.csv with the same rows as /api/data.csv, /api/providers.csv and /api/prices.csv, but UTF-8 without a byte-order mark and a month date as it is (2026-02): what /datapackage.json describes column by column, with each column's type. A text cell that would start a spreadsheet formula still carries an apostrophe before it.",
+          security: [],
+          parameters: [{ name: "file", in: "path", required: true, description: "Which export.", schema: { type: "string", enum: ["data", "providers", "prices"] }, example: "providers" }],
+          responses: { "200": { description: "The CSV.", content: { "text/csv": { schema: { type: "string" } } } }, "404": json("Error", "No such file.") },
         },
       },
       "/api/changes.json": {
@@ -191,7 +230,7 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           operationId: "getDataPackage",
           tags: ["metadata"],
           summary: "Describe the CSV files as a Frictionless Data Package",
-          description: "A Data Package (datapackage.org, v2) naming the two CSV files, their dialect and every column with its type, for Frictionless tools.",
+          description: "A Data Package (datapackage.org, v2) naming the three plain CSV files (providers, facts, prices), their dialect and every column with its type (numbers, dates, booleans, vocabularies), for Frictionless tools.",
           security: [],
           responses: { "200": { description: "The Data Package descriptor.", content: { "application/json": { schema: { type: "object" } } } } },
         },
@@ -201,7 +240,7 @@ export function openApiDocument(baseUrl: string): JsonSchema {
           operationId: "getDcatAp",
           tags: ["metadata"],
           summary: "Describe the dataset in DCAT-AP for open-data portals",
-          description: "A dcat:Catalog with the dataset and its distributions (JSON, both CSV files, the archive), in JSON-LD, for portals such as dataportal.se and data.europa.eu to harvest.",
+          description: "A dcat:Catalog with the dataset and its distributions (JSON, the three CSV files, the archive, the Data Package), with titles and descriptions in English and Swedish and a contact e-mail, in JSON-LD, for portals such as dataportal.se and data.europa.eu to harvest.",
           security: [],
           responses: { "200": { description: "DCAT-AP as JSON-LD.", content: { "application/ld+json": { schema: { type: "object" } } } } },
         },

@@ -64,7 +64,7 @@ export function redirectsFile(ids: readonly string[]): string {
   lines.push(`/archive/* /${FILES.notFoundJson} 404`, `/api/* /${FILES.notFoundJson} 404`);
   // Everything else that is missing is a page address: people get a page (Netlify; Cloudflare drops 404
   // lines and uses the nearest 404.html instead).
-  lines.push(`/* /${FILES.notFoundPage} 404`, "");
+  lines.push(...LANGUAGE_FOLDERS.map((folder) => `/${folder}/* /${FILES.swedishNotFoundPage} 404`), `/* /${FILES.notFoundPage} 404`, "");
   return lines.join("\n");
 }
 
