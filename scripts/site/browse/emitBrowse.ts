@@ -1,7 +1,7 @@
 import type { RecordSummary } from "../summary.js";
 import type { PriceRow, Status } from "../../schema/index.js";
 import { FILES } from "../../routes.js";
-import { addText, type Artefacts } from "../artefacts.js";
+import { addText, openArtefact, writeTextParts, type Artefacts } from "../artefacts.js";
 import { llmsText } from "../describe/llms.js";
 import { withDatasetJsonLd } from "../describe/schemaOrg.js";
 import { FAVICON, STYLESHEET } from "./assets.js";
@@ -12,7 +12,7 @@ import { LANG_PREFIX, LANGS } from "./messages.js";
 import { methodologyPage } from "./methodologyPage.js";
 import { notFoundPage } from "./notFoundPage.js";
 import { packPage } from "./packPage.js";
-import { pricesPage } from "./pricesPage.js";
+import { pricesPageParts } from "./pricesPage.js";
 
 /**
  * The pages people read, in English at the root and in Swedish under sv/, their scripts and stylesheet, the
@@ -33,7 +33,7 @@ export function emitBrowse(
     addText(artefacts, `${prefix}index.html`, withDatasetJsonLd(indexPage(providers, status, lang, baseUrl), status, baseUrl));
     addText(artefacts, `${prefix}compare.html`, comparePage(providers, status, lang, repository, baseUrl));
     addText(artefacts, `${prefix}pack.html`, packPage(status, lang, repository, baseUrl));
-    addText(artefacts, `${prefix}prices.html`, pricesPage(prices, status, lang, attributionOfRow));
+    writeTextParts(openArtefact(artefacts, `${prefix}prices.html`), pricesPageParts(prices, status, lang, attributionOfRow));
     addText(artefacts, `${prefix}methodology.html`, methodologyPage(status, baseUrl, lang));
   }
   const english = notFoundPage(baseUrl, "en");
