@@ -7,12 +7,21 @@ import { withDatasetJsonLd } from "../describe/schemaOrg.js";
 import { FAVICON, STYLESHEET } from "./assets.js";
 import { clientScripts } from "./clientScripts.js";
 import { comparePage } from "./comparePage.js";
-import { indexPage } from "./indexPage.js";
+import { indexPageParts } from "./indexPage.js";
 import { LANG_PREFIX, LANGS } from "./messages.js";
 import { methodologyPage } from "./methodologyPage.js";
 import { notFoundPage } from "./notFoundPage.js";
 import { packPage } from "./packPage.js";
 import { pricesPageParts } from "./pricesPage.js";
+
+/** A page given in parts, with the Dataset's JSON-LD in its head (which the first part holds). */
+function* withJsonLdInFirst(parts: Iterable<string>, status: Status, baseUrl: string): Generator<string> {
+  let first = true;
+  for (const part of parts) {
+    yield first ? withDatasetJsonLd(part, status, baseUrl) : part;
+    first = false;
+  }
+}
 
 /**
  * The pages people read, in English at the root and in Swedish under sv/, their scripts and stylesheet, the
@@ -30,7 +39,7 @@ export function emitBrowse(
 ): void {
   for (const lang of LANGS) {
     const prefix = LANG_PREFIX[lang];
-    addText(artefacts, `${prefix}index.html`, withDatasetJsonLd(indexPage(providers, status, lang, baseUrl), status, baseUrl));
+    writeTextParts(openArtefact(artefacts, `${prefix}index.html`), withJsonLdInFirst(indexPageParts(providers, status, lang, baseUrl), status, baseUrl));
     addText(artefacts, `${prefix}compare.html`, comparePage(providers, status, lang, repository, baseUrl));
     addText(artefacts, `${prefix}pack.html`, packPage(status, lang, repository, baseUrl));
     writeTextParts(openArtefact(artefacts, `${prefix}prices.html`), pricesPageParts(prices, status, lang, attributionOfRow));
