@@ -10,7 +10,7 @@ import { baseUrlOption, defaultBaseUrl, parseBaseUrl, todayOption, verboseOption
  * EVIDENCE_REPOSITORY_URL: the source repository's web address (the Pages workflow sets it), for the archive's
  * links to the data at a commit; absent or not a plain http(s) address, the archive names commits only.
  */
-function repositoryUrl(): string | undefined {
+export function repositoryUrl(): string | undefined {
   const fromEnvironment = process.env.EVIDENCE_REPOSITORY_URL;
   if (!fromEnvironment) return undefined;
   try {
@@ -32,18 +32,19 @@ function printBuild(result: BuildResult, verbose: boolean): void {
     for (const file of listed(publish.removed)) console.log(`  removed  ${file}`);
   }
   const kb = (publish.bytesWritten / 1024).toFixed(1);
-  const kept = result.recorded?.done ? "kept in archive/ (commit it with the data)" : `not kept in archive/: ${result.recorded?.reason ?? "not asked"}`;
+  const { archive } = result;
+  const kept = archive.versions === 0 ? "" : archive.keepsThisVersion ? ` (a version archive/ keeps; ${archive.versions} kept)` : ` (archive/ keeps ${archive.versions} other version(s))`;
   console.log(
     `build: ${result.ids.length} providers, review queue ${result.reviewQueue.length}; ` +
       `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
       `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written` +
       (verbose || publish.added.length + publish.changed.length + publish.removed.length === 0 ? "" : " (--verbose lists them)") +
-      `; dataset version ${result.version}, ${kept}`,
+      `; dataset version ${result.version}${kept}`,
   );
 }
 
 /** Builds public/ and says what it wrote; `build` and `serve --build-if-needed` both run it. Returns the exit code. */
-export async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }): Promise<number> {
+export async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean; programRoot: string }): Promise<number> {
   const epoch = readSourceDateEpoch(process.env.SOURCE_DATE_EPOCH);
   if (!epoch.ok) {
     console.error(`build: ${epoch.message}; public/ was left as it was`);
@@ -51,12 +52,12 @@ export async function runBuild(paths: ProjectPaths, options: { baseUrl: string; 
   }
   try {
     const result = await build(paths, {
+      programRoot: options.programRoot,
       baseUrl: options.baseUrl,
       today: options.today,
       githubPages: options.githubPages,
       sourceDateEpoch: epoch.seconds,
       writeRootHostFiles: true,
-      recordVersion: true,
       repositoryUrl: repositoryUrl(),
       onLockWait: (message) => console.error(message),
     });
@@ -85,6 +86,6 @@ export function registerBuildCommand(program: Command, context: CommandContext):
     .option("--github-pages", "also write the copies that make /api/data, /api/data/{id} and /api/status answer on GitHub Pages")
     .option(...verboseOption)
     .action(async (options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }) => {
-      context.setExitCode(await runBuild(context.paths(), options));
+      context.setExitCode(await runBuild(context.paths(), { ...options, programRoot: context.programRoot }));
     });
 }

@@ -9,6 +9,8 @@ export interface CommandContext {
   /** The project's folders, under --root (read when the command runs, after the options are parsed). */
   paths: () => ProjectPaths;
   setExitCode: (code: number) => void;
+  /** The folder of the program itself (scripts/ beside data/ in a checkout): what a build's inputs include. */
+  programRoot: string;
 }
 
 /** A command called wrongly: printed as one line, exit 2. */

@@ -46,6 +46,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
   const context: CommandContext = {
     paths: () => projectPaths(path.resolve(program.opts().root as string)),
     setExitCode: (code) => (exitCode = code),
+    programRoot: projectRoot,
   };
   for (const register of COMMANDS) register(program, context);
 

@@ -2,7 +2,9 @@ import { InvalidArgumentError, type Command } from "commander";
 import net from "node:net";
 import path from "node:path";
 import { EXIT, UsageError, type CommandContext } from "./context.js";
-import { runBuild } from "./build.js";
+import { publishedIsCurrent } from "../build.js";
+import { readSourceDateEpoch } from "../config.js";
+import { repositoryUrl, runBuild } from "./build.js";
 import { baseUrlOption, defaultBaseUrl, verboseOption } from "./options.js";
 
 /** Whether a port is in use (or not ours to take), by trying to listen on it for a moment; null when free. */
@@ -28,7 +30,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
     .description("serve public/ on 127.0.0.1 with the API's exact paths, headers and JSON errors")
     .option("--port <port>", "port to listen on (default: PORT or 3000)", parsePort)
     .option("--host <host>", "address to listen on", "127.0.0.1")
-    .option("--build-if-needed", "build first; a build with nothing changed is a no-op that writes nothing")
+    .option("--build-if-needed", "build first, unless public/ was built from the data/, scripts/ and archive/ there are now")
     .option(...baseUrlOption, defaultBaseUrl())
     .option(...verboseOption)
     .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string; verbose?: boolean }) => {
@@ -43,9 +45,16 @@ export function registerServeCommand(program: Command, context: CommandContext):
       }
       const paths = context.paths();
       if (options.buildIfNeeded) {
-        const built = await runBuild(paths, { baseUrl: options.baseUrl, verbose: options.verbose });
-        context.setExitCode(built);
-        if (built !== EXIT.ok) return;
+        // An invalid SOURCE_DATE_EPOCH is refused by the build, which then runs; never taken for "up to date".
+        const epoch = readSourceDateEpoch(process.env.SOURCE_DATE_EPOCH);
+        const current = epoch.ok && (await publishedIsCurrent(paths, { programRoot: context.programRoot, baseUrl: options.baseUrl, sourceDateEpoch: epoch.seconds, repositoryUrl: repositoryUrl() }));
+        // Nothing under data/, scripts/ or archive/ changed since public/ was built: serve it as it is.
+        if (current) console.log("build: public/ is up to date with data/, scripts/ and archive/; serving it without a build");
+        else {
+          const built = await runBuild(paths, { baseUrl: options.baseUrl, verbose: options.verbose, programRoot: context.programRoot });
+          context.setExitCode(built);
+          if (built !== EXIT.ok) return;
+        }
       }
       const { startServer } = await import("../serve/server.js");
       const server = await startServer({ publicDir: paths.publicDir, port, host: options.host, baseUrl: options.baseUrl });
