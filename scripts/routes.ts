@@ -34,6 +34,10 @@ export const FILES = {
   /** Every published version, newest first, and each one's dataset exactly as it was published. */
   archiveIndex: "archive/index.json",
   archivedVersion: (version: string) => `archive/${version}.json`,
+  /** One provider file as published, by the SHA-256 of its bytes: the permanent address a provider page cites. */
+  archivedRecord: (sha256: string) => `archive/records/${sha256}.json`,
+  /** The versions as a page for people, in each language's folder. */
+  archivePage: "archive/index.html",
   /** The Frictionless Data Package that describes the CSV files and their columns. */
   dataPackage: "datapackage.json",
   /** DCAT-AP metadata (JSON-LD) for open-data portals to harvest. */
@@ -139,8 +143,12 @@ export const JSON_HEADER_RULES: readonly string[] = [
   "/api/status/",
   ...[FILES.status, FILES.providersIndex, FILES.prices, FILES.openapi, FILES.providerSchema, FILES.reviewQueue, FILES.changes, FILES.dataPackage].map((file) => `/${file}`),
   "/api/changes/*",
-  "/archive/*",
+  // The archive's JSON only: /archive/ itself is the versions page for people.
+  "/archive/*.json",
 ];
+
+/** Folders whose address is a page for people (their index.html), besides the root and the language folders. */
+export const PAGE_FOLDERS = ["archive", ...LANGUAGE_FOLDERS.map((folder) => `${folder}/archive`)] as const;
 
 export const CSV_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "text/csv; charset=utf-8",

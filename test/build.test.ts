@@ -89,16 +89,17 @@ describe("build", () => {
     expect(await snapshot(tree.paths.publicDir)).toEqual(first);
   });
 
-  it("after one provider changes, reports only the files whose bytes change: the record's and those that name the version", async () => {
+  it("after one provider changes, reports only the files whose bytes change: the record's, its pages and those that name the version", async () => {
     tree = await makeTree([minimalRecord("one-ai"), minimalRecord("two-ai")]);
     const first = await tree.build();
+    const before = await snapshot(tree.paths.publicDir);
     await tree.writeProvider("two-ai", minimalRecord("two-ai", { name: "Two AI renamed" }));
     const result = await tree.build();
     expect(result.version).not.toBe(first.version);
     const changed = result.publish.changed.filter((file) => !isSibling(file));
-    // The record, the dataset and the exports (each CSV row names the version); the status, the pages and descriptions that name the version (every
-    // citation does); the host files that name it in the CSV files' download names; the archive's index. The other
-    // record's file, its JSON and the interface descriptions stay as they were.
+    // The record, its two pages, the dataset and the exports (each CSV row names the version); the status, the pages
+    // and descriptions that name the version; the host files that name it in the CSV files' download names; the
+    // archive's index and pages. The other record's pages cite its own permanent copy, so they stay as they were.
     expect(changed).toEqual([
       "_headers",
       "api/data.csv",
@@ -111,6 +112,7 @@ describe("build", () => {
       "api/providers.csv",
       "api/providers.json",
       "api/status.json",
+      "archive/index.html",
       "archive/index.json",
       "compare.html",
       "datapackage.json",
@@ -119,21 +121,25 @@ describe("build", () => {
       "methodology.html",
       "pack.html",
       "prices.html",
-      "providers/one-ai.html",
       "providers/two-ai.html",
       "serve.json",
+      "sv/archive/index.html",
       "sv/compare.html",
       "sv/index.html",
       "sv/methodology.html",
       "sv/pack.html",
       "sv/prices.html",
-      "sv/providers/one-ai.html",
       "sv/providers/two-ai.html",
     ]);
-    // Built from uncommitted data, the first version was never kept: its copy goes, the new one comes.
-    expect(result.publish.added).toEqual([`archive/${result.version}.json`]);
-    expect(result.publish.removed).toEqual([`archive/${first.version}.json`]);
-    expect(result.publish.unchanged).toBe(first.publish.added.length - result.publish.changed.length - 1);
+    const after = await snapshot(tree.paths.publicDir);
+    for (const page of ["providers/one-ai.html", "sv/providers/one-ai.html", "api/data/one-ai/index.json"]) expect(after.get(page)).toBe(before.get(page));
+    // Built from data the archive does not keep, the first version was served for that build only: its copy goes,
+    // the new one comes, and so does the changed record's permanent copy.
+    const recordCopy = (files: string[]) => files.filter((file) => file.startsWith("archive/records/"));
+    expect(result.publish.added.filter((file) => !file.startsWith("archive/records/"))).toEqual([`archive/${result.version}.json`]);
+    expect(result.publish.removed.filter((file) => !file.startsWith("archive/records/"))).toEqual([`archive/${first.version}.json`]);
+    expect([recordCopy(result.publish.added).length, recordCopy(result.publish.removed).length]).toEqual([1, 1]);
+    expect(result.publish.unchanged).toBe(first.publish.added.length - result.publish.changed.length - 2);
   });
 
   it("after one provider changes, publishes the same bytes as a fresh build, warnings included", async () => {
@@ -197,7 +203,8 @@ describe("build", () => {
     await tree.build();
     const stat = await fs.lstat(tree.paths.publicDir);
     expect(stat.isDirectory() && !stat.isSymbolicLink()).toBe(true);
-    expect((await fs.readdir(tree.root)).sort()).toEqual(["data", "public"]);
+    // Only the stamp of what public/ was built from (npm start reads it), no folder a build worked in.
+    expect((await fs.readdir(tree.root)).sort()).toEqual([".public.stamp", "data", "public"]);
   });
 
   it("replaces a public/ link of the older layout by a folder", async () => {

@@ -5,12 +5,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { diffSnapshots, statusRank } from "../scripts/history/diff.js";
 import { changeListOf, readChangeList } from "../scripts/history/changeList.js";
 import { readHistory } from "../scripts/history/readHistory.js";
-import { ChangesDocument, type ChangeEntry, type Snapshot } from "../scripts/history/shapes.js";
+import { ChangesDocument, type ChangeEntry, type HistoryChange, type Snapshot } from "../scripts/history/shapes.js";
 import { changesDocument, changesPages, emitChanges, recentChangesFor } from "../scripts/site/api/changes.js";
 import { atomFeed, xmlText } from "../scripts/site/api/feed.js";
 import { BASE_URL, DATASET_META, confirmedFact, gitAsTestUser, minimalRecord } from "./helpers.js";
 
 const GENERATED_AT = "2026-11-22T00:00:00Z";
+/** No kept version: a change without a typed label is first published by the version this build publishes. */
+const CURRENT = "2026-11-21.0123456789ab";
+const VERSIONS = { ofCommit: () => undefined, current: CURRENT };
 
 // ---------------------------------------------------------------------------------------------------------
 // The Atom feed is read back with a real XML parser, never with the code under test. It is the
@@ -137,7 +140,7 @@ const brief = (entry: ChangeEntry) => [entry.commit, entry.dataset_version, entr
 
 describe("change history from git", () => {
   it("lists, newest first, a verification, a changed value, a lowered status and added providers", async () => {
-    const document = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT });
+    const document = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT, versions: VERSIONS });
     const [first, second, third] = commits;
     expect(document.history).toBe("git");
     expect(document.entries.map(brief)).toEqual([
@@ -152,7 +155,7 @@ describe("change history from git", () => {
   });
 
   it("gives before and after as value, status, verified_at, source_date and source_url", async () => {
-    const { entries } = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT });
+    const { entries } = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT, versions: VERSIONS });
     const fact = { status: "confirmed", verified_at: "2026-11-01", source_date: "2026-10-15", source_url: "https://acme.example/page" };
     expect(entries[0]!.before).toEqual({ value: "live", status: "confirmed", verified_at: "2026-11-01", source_date: null, source_url: "https://acme.example/status" });
     expect(entries[0]!.after).toEqual({ value: "live", status: "confirmed", verified_at: "2026-11-20", source_date: null, source_url: "https://acme.example/status" });
@@ -164,13 +167,13 @@ describe("change history from git", () => {
   });
 
   it("matches its published schema", async () => {
-    const document = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT });
+    const document = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT, versions: VERSIONS });
     expect(ChangesDocument.safeParse(document).success).toBe(true);
     expect(ChangesDocument.safeParse({ ...document, history: "svn" }).success).toBe(false);
   });
 
   it("skips a file that does not parse at a commit with a note, inventing neither a removal nor an addition", async () => {
-    const document = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT });
+    const document = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT, versions: VERSIONS });
     expect(document.skipped.map((skip) => [skip.commit, skip.path, skip.reason.replace(/ \(.*/, "")])).toEqual([
       [commits[2], "data/providers/beta-cloud.json", "not valid JSON"],
       [commits[2], "data/providers/broken.json", "not a JSON object"],
@@ -181,7 +184,7 @@ describe("change history from git", () => {
   });
 
   it("reads at most maxCommits commits and then reports nothing as added at the cut", async () => {
-    const two = changesDocument(await readHistory(repo, { maxCommits: 2 }), { generatedAt: GENERATED_AT });
+    const two = changesDocument(await readHistory(repo, { maxCommits: 2 }), { generatedAt: GENERATED_AT, versions: VERSIONS });
     expect(two.commits_read).toBe(2);
     expect(two.entries.map((entry) => [entry.provider_id, entry.kind])).toEqual([
       ["acme-ai", "verified"],
@@ -190,12 +193,12 @@ describe("change history from git", () => {
       ["beta-cloud", "provider_added"],
     ]);
     expect(two.note).toMatch(/Older changes are not listed\.$/);
-    const one = changesDocument(await readHistory(repo, { maxCommits: 1 }), { generatedAt: GENERATED_AT });
+    const one = changesDocument(await readHistory(repo, { maxCommits: 1 }), { generatedAt: GENERATED_AT, versions: VERSIONS });
     expect(one.entries.map((entry) => entry.kind)).toEqual(["verified"]);
   });
 
   it("pages every change: each page links to the next, and following next from the first reaches the oldest change", async () => {
-    const pages = changesPages(await readChangeList(repo), { generatedAt: GENERATED_AT, pageSize: 2 });
+    const pages = changesPages(await readChangeList(repo), { generatedAt: GENERATED_AT, pageSize: 2, versions: VERSIONS });
     expect(pages.map((page) => [page.page, page.pages, page.total_entries, page.next, page.entries.length])).toEqual([
       [1, 3, 5, "changes/2.json", 2],
       [2, 3, 5, "3.json", 2],
@@ -210,13 +213,13 @@ describe("change history from git", () => {
       followed.push(...page.entries);
       if (page.next) url = new URL(page.next, url);
     }
-    expect(followed.map(brief)).toEqual(changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT, pageSize: 100 }).entries.map(brief));
+    expect(followed.map(brief)).toEqual(changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT, pageSize: 100, versions: VERSIONS }).entries.map(brief));
     expect(followed.at(-1)).toMatchObject({ commit: commits[0], provider_id: "acme-ai", kind: "provider_added" });
     expect(pages.every((page) => page.truncated === false)).toBe(true);
   });
 
   it("is one empty page when there is nothing to list", () => {
-    const [only, ...rest] = changesPages(changeListOf({ history: "unavailable", note: "none" }), { generatedAt: GENERATED_AT });
+    const [only, ...rest] = changesPages(changeListOf({ history: "unavailable", note: "none" }), { generatedAt: GENERATED_AT, versions: VERSIONS });
     expect(rest).toEqual([]);
     expect(only).toMatchObject({ page: 1, pages: 1, total_entries: 0, next: null, entries: [] });
   });
@@ -234,10 +237,11 @@ describe("change history from git", () => {
     const main = await commit(root, { "data/providers/beta-cloud.json": verified, "data/dataset.json": "{" }, "2026-11-03T10:00:00Z", "main");
     await git(root, ["merge", "-q", "--no-edit", "side"], "2026-11-04T10:00:00Z");
     const merge = (await git(root, ["rev-parse", "HEAD"])).slice(0, 12);
-    const document = changesDocument(await readHistory(root), { generatedAt: GENERATED_AT });
+    const document = changesDocument(await readHistory(root), { generatedAt: GENERATED_AT, versions: VERSIONS });
     expect(document.entries.map(brief)).toEqual([
-      [merge, null, "2026-11-04", "acme-ai", "$.pricing.currency", "value_changed"],
-      [main, null, "2026-11-03", "beta-cloud", "$.availability_status", "verified"],
+      // No label typed and no version kept: the version this build publishes is the first to hold them.
+      [merge, CURRENT, "2026-11-04", "acme-ai", "$.pricing.currency", "value_changed"],
+      [main, CURRENT, "2026-11-03", "beta-cloud", "$.availability_status", "verified"],
       [base, "1", "2026-11-01", "acme-ai", "$", "provider_added"],
       [base, "1", "2026-11-01", "beta-cloud", "$", "provider_added"],
     ]);
@@ -286,7 +290,7 @@ describe("no history", () => {
     await writeFiles(dir, { "data/dataset.json": dataset("1"), "data/providers/acme-ai.json": acme() });
     // git must not find a repository in a folder above the temporary one.
     vi.stubEnv("GIT_CEILING_DIRECTORIES", path.dirname(dir));
-    const document = changesDocument(await readHistory(dir), { generatedAt: GENERATED_AT });
+    const document = changesDocument(await readHistory(dir), { generatedAt: GENERATED_AT, versions: VERSIONS });
     expect(document).toEqual({
       generated_at: GENERATED_AT,
       history: "unavailable",
@@ -331,7 +335,7 @@ describe("comparing two snapshots", () => {
     datasetVersion: "v",
     providers: new Map(Object.entries(providers)),
   });
-  const kindsOf = (entries: ChangeEntry[]) => entries.map((entry) => `${entry.provider_id} ${entry.path} ${entry.kind}`);
+  const kindsOf = (entries: readonly HistoryChange[]) => entries.map((entry) => `${entry.provider_id} ${entry.path} ${entry.kind}`);
 
   it("orders statuses confirmed > claimed > planned > unknown, not_applicable as unknown", () => {
     expect(["confirmed", "claimed", "planned", "unknown", "not_applicable", "bogus"].map(statusRank)).toEqual([3, 2, 1, 0, 0, 0]);
@@ -369,13 +373,13 @@ describe("comparing two snapshots", () => {
 
   it("takes commit, date and dataset version from the newer snapshot", () => {
     const [entry] = diffSnapshots(null, snapshot("c", { p: {} }));
-    expect(entry).toEqual({ dataset_version: "v", date: "2026-11-05", commit: "cccccccccccc", provider_id: "p", path: "$", kind: "provider_added", before: null, after: null });
+    expect(entry).toEqual({ label: "v", date: "2026-11-05", commit: "cccccccccccc", provider_id: "p", path: "$", kind: "provider_added", before: null, after: null });
   });
 });
 
 describe("a provider's recent changes", () => {
   it("gives the newest n changes of that provider only", async () => {
-    const { entries } = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT });
+    const { entries } = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT, versions: VERSIONS });
     expect(recentChangesFor("acme-ai", entries, 2).map((entry) => entry.kind)).toEqual(["verified", "value_changed"]);
     expect(recentChangesFor("beta-cloud", entries, 5).map((entry) => entry.kind)).toEqual(["provider_added"]);
     expect(recentChangesFor("nobody", entries, 5)).toEqual([]);
@@ -387,7 +391,7 @@ describe("the Atom feed", () => {
   const linksOf = (node: XmlNode) => node.link as XmlNode[];
 
   it("is Atom 1.0 with one entry per commit and provider, each linking to the provider's page", async () => {
-    const document = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT });
+    const document = changesDocument(await readHistory(repo), { generatedAt: GENERATED_AT, versions: VERSIONS });
     const feed = await parseFeed(atomFeed(document, { baseUrl: `${BASE_URL}/` }));
     expect(feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
     expect(feed.id).toBe(`${BASE_URL}/feed.xml`);
@@ -397,8 +401,8 @@ describe("the Atom feed", () => {
     expect((feed.author as XmlNode).name).toBe("Dataset maintainers");
     const entries = entriesOf(feed);
     expect(entries.map((entry) => [textOf(entry.title), linksOf(entry)[0]!["@_href"], entry.updated])).toEqual([
-      ["acme-ai: verified", `${BASE_URL}/providers/acme-ai.html`, "2026-11-21T00:00:00Z"],
-      ["acme-ai: value changed, status lowered", `${BASE_URL}/providers/acme-ai.html`, "2026-11-10T00:00:00Z"],
+      ["acme-ai: availability_status verified", `${BASE_URL}/providers/acme-ai.html`, "2026-11-21T00:00:00Z"],
+      ["acme-ai: pricing.currency value changed, compliance.iso_27001 status lowered", `${BASE_URL}/providers/acme-ai.html`, "2026-11-10T00:00:00Z"],
       ["beta-cloud: provider added", `${BASE_URL}/providers/beta-cloud.html`, "2026-11-10T00:00:00Z"],
       ["acme-ai: provider added", `${BASE_URL}/providers/acme-ai.html`, "2026-11-01T00:00:00Z"],
     ]);
@@ -448,14 +452,35 @@ describe("the Atom feed", () => {
     const feed = await parseFeed(xml);
     const [entry] = entriesOf(feed);
     expect(textOf(entry!.content)).toBe(`$.a: value changed from "old" to ${JSON.stringify(hostile)} (claimed, verified never, source undated)`);
-    expect(textOf(entry!.title)).toBe('x"><evil/>\ufffd\ufffd: value changed');
+    expect(textOf(entry!.title)).toBe('x"><evil/>\ufffd\ufffd: a value changed');
     expect(textOf(entry!.summary)).toContain("dataset version v<1>\ufffd.");
     expect(linksOf(entry!)[0]!["@_href"]).toBe(`${BASE_URL}/providers/x%22%3E%3Cevil%2F%3E%01%EF%BF%BD.html`);
     expect(textOf(feed.subtitle)).toContain("<b>note</b>");
   });
 
+  it("says which Fact changed and from what to what, never the same cut text on both sides", async () => {
+    const models = (price: number) => Array.from({ length: 30 }, (_, index) => ({ name: `model-${index}`, input_price: index === 27 ? price : 1 }));
+    const state = (value: unknown) => ({ value, status: "confirmed", verified_at: "2026-11-20", source_date: null, source_url: null });
+    const note = (ending: string) => `${"A long sentence that a researcher wrote about the provider's terms. ".repeat(6)}${ending}`;
+    const entry = (path: string, before: unknown, after: unknown): ChangeEntry => ({ dataset_version: CURRENT, date: "2026-11-21", commit: "0123456789ab", provider_id: "acme-ai", path, kind: "value_changed", before: state(before), after: state(after) });
+    const document = changesDocument({ history: "unavailable", note: "none" }, { generatedAt: GENERATED_AT, versions: VERSIONS });
+    document.entries = [entry("$.models", models(1), models(2.5)), entry("$.compliance.dpa", note("Signed."), note("Unsigned.")), entry("$.pricing.free_tier", { credits: 5, currency: "EUR" }, { credits: 10, currency: "EUR" })];
+    const feed = await parseFeed(atomFeed(document, { baseUrl: BASE_URL }));
+    const [only] = entriesOf(feed);
+    expect(textOf(only!.title)).toBe("acme-ai: models value changed, compliance.dpa value changed, pricing.free_tier value changed");
+    const lines = textOf(only!.content).split("\n");
+    expect(lines[0]).toBe('$.models: value changed 1 changed (name "model-27": input_price from 1 to 2.5); 30 listed before, 30 now (confirmed, verified 2026-11-20, source undated)');
+    // Two long texts that end differently: the part where they differ, with what comes just before it.
+    expect(lines[1]).toBe(`$.compliance.dpa: value changed from …e about the provider's terms. Signed." to …e about the provider's terms. Unsigned." (confirmed, verified 2026-11-20, source undated)`);
+    expect(lines[2]).toBe("$.pricing.free_tier: value changed credits from 5 to 10 (confirmed, verified 2026-11-20, source undated)");
+    for (const line of lines) {
+      const [, from, to] = /from (.*) to (.*) \(/.exec(line) ?? [];
+      if (from !== undefined) expect(from).not.toBe(to);
+    }
+  });
+
   it("still parses as a feed without entries when there is no history, and says why", async () => {
-    const document = changesDocument({ history: "unavailable", note: "The checkout is a shallow clone." }, { generatedAt: GENERATED_AT });
+    const document = changesDocument({ history: "unavailable", note: "The checkout is a shallow clone." }, { generatedAt: GENERATED_AT, versions: VERSIONS });
     const feed = await parseFeed(atomFeed(document, { baseUrl: BASE_URL }));
     expect(entriesOf(feed)).toEqual([]);
     expect(feed.updated).toBe(GENERATED_AT);
@@ -469,9 +494,9 @@ describe("the Atom feed", () => {
   it("is written beside /api/changes.json and its next pages by emitChanges", async () => {
     const files = new Map<string, Buffer>();
     const changes = await readChangeList(repo);
-    emitChanges(files, changes, { generatedAt: GENERATED_AT, baseUrl: BASE_URL, pageSize: 2 });
+    emitChanges(files, changes, { generatedAt: GENERATED_AT, baseUrl: BASE_URL, pageSize: 2, versions: VERSIONS });
     expect([...files.keys()]).toEqual(["api/changes.json", "api/changes/2.json", "api/changes/3.json", "feed.xml"]);
-    const pages = changesPages(changes, { generatedAt: GENERATED_AT, pageSize: 2 });
+    const pages = changesPages(changes, { generatedAt: GENERATED_AT, pageSize: 2, versions: VERSIONS });
     expect(JSON.parse(files.get("api/changes.json")!.toString("utf8"))).toEqual(pages[0]);
     expect(JSON.parse(files.get("api/changes/3.json")!.toString("utf8"))).toEqual(pages[2]);
     expect(files.get("feed.xml")!.toString("utf8")).toBe(atomFeed(pages[0]!, { baseUrl: BASE_URL }));

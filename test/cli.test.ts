@@ -31,7 +31,7 @@ describe("the command line", () => {
     tree = await makeTree();
     const first = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
     expect(first.code).toBe(0);
-    expect(first.stdout.trim().split("\n")).toEqual([expect.stringMatching(/^build: 1 providers, review queue 0; \d+ added, 0 changed, 0 removed, 0 unchanged; \d+ files \([\d.]+ KiB\) written \(--verbose lists them\); dataset version \d{4}-\d{2}-\d{2}\.[0-9a-f]{12}, not kept in archive\/: data\/ is not in a git repository$/)]);
+    expect(first.stdout.trim().split("\n")).toEqual([expect.stringMatching(/^build: 1 providers, review queue 0; \d+ added, 0 changed, 0 removed, 0 unchanged; \d+ files \([\d.]+ KiB\) written \(--verbose lists them\); dataset version \d{4}-\d{2}-\d{2}\.[0-9a-f]{12}$/)]);
     const second = await runCli(["--root", tree.root, "build", "--today", "2026-11-22"]);
     expect(second.stdout.trim().split("\n")).toEqual([expect.stringMatching(/0 files \(0\.0 KiB\) written; dataset version /)]);
     await tree.writeProvider("beta-ai", minimalRecord("beta-ai"));
@@ -125,8 +125,10 @@ describe("npm start when the port is taken", () => {
     const result = await runCli(["--root", tree.root, "build", "--today", TODAY, "--base-url", BASE_URL]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const published = JSON.parse(await tree.read("api/changes.json")) as { generated_at: string; entries: Array<{ provider_id: string; path: string; kind: string }> };
-    expect(published.entries.slice(0, 1)).toEqual([expect.objectContaining({ provider_id: "acme-ai", path: "$.pricing.currency", kind: "fact_added" })]);
-    expect(published).toEqual(changesDocument(await readHistory(tree.root), { generatedAt: published.generated_at }));
+    const published = JSON.parse(await tree.read("api/changes.json")) as { generated_at: string; entries: Array<{ provider_id: string; path: string; kind: string; dataset_version: string }> };
+    const { dataset_version: current } = JSON.parse(await tree.read("api/status.json")) as { dataset_version: string };
+    // No version is kept: every change is first published by the version this build publishes.
+    expect(published.entries.slice(0, 1)).toEqual([expect.objectContaining({ provider_id: "acme-ai", path: "$.pricing.currency", kind: "fact_added", dataset_version: current })]);
+    expect(published).toEqual(changesDocument(await readHistory(tree.root), { generatedAt: published.generated_at, versions: { ofCommit: () => undefined, current } }));
   });
 });

@@ -2,8 +2,8 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { CompressionPool, type CompressedCopy } from "../scripts/site/compressPool.js";
-import { compressedSiblings } from "../scripts/site/compress.js";
+import { CompressionPool, type CompressedCopy } from "../scripts/publish/compressPool.js";
+import { compressedSiblings } from "../scripts/publish/compress.js";
 import { makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
 const trees: Tree[] = [];

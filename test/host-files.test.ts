@@ -30,12 +30,15 @@ describe("_headers", () => {
       if (line.startsWith("/")) rules.push({ pattern: line, headers: [] });
       else if (line.startsWith("  ") && rules.length) rules.at(-1)!.headers.push(line.trim().split(":")[0]!);
     }
-    const paths = ["/api/data", "/api/data/", "/api/data/index.json", "/api/data/acme-ai", "/api/data/acme-ai/index.json", "/api/status", "/api/status/", "/api/status.json", "/api/openapi.json", "/api/provider.schema.json", "/api/review-queue.json", "/api/data.csv", "/api/providers.csv", "/404.html", "/404.json", "/index.html", "/providers/acme-ai.html", "/api/changes/2.json", "/archive/index.json", "/archive/2026-11-25.0123456789ab.json", "/datapackage.json", "/api/dcat-ap.jsonld"];
+    const paths = ["/api/data", "/api/data/", "/api/data/index.json", "/api/data/acme-ai", "/api/data/acme-ai/index.json", "/api/status", "/api/status/", "/api/status.json", "/api/openapi.json", "/api/provider.schema.json", "/api/review-queue.json", "/api/data.csv", "/api/providers.csv", "/404.html", "/404.json", "/index.html", "/providers/acme-ai.html", "/api/changes/2.json", "/archive/index.json", "/archive/2026-11-25.0123456789ab.json", `/archive/records/${"a".repeat(64)}.json`, "/datapackage.json", "/api/dcat-ap.jsonld"];
     for (const path of paths) {
       const setting = rules.filter((rule) => rule.headers.includes("Content-Type") && matches(rule.pattern, path)).map((rule) => rule.pattern);
       expect(setting.length, `${path}: ${setting.join(", ")}`).toBeLessThanOrEqual(1);
     }
     expect(matches("/api/data/*", "/api/data/index.json")).toBe(true);
+    // The archive's JSON is JSON; the versions page in its folder is a page, typed by its file as every page is.
+    for (const path of ["/archive/index.json", `/archive/records/${"a".repeat(64)}.json`]) expect(rules.some((rule) => rule.headers.includes("Content-Type") && matches(rule.pattern, path)), path).toBe(true);
+    for (const path of ["/archive/", "/archive/index.html", "/sv/archive/", "/sv/archive/index.html"]) expect(rules.filter((rule) => rule.headers.includes("Content-Type") && matches(rule.pattern, path)), path).toEqual([]);
   });
 
   it("makes each CSV file a download named with the version, once per path; the root copy names no version", async () => {

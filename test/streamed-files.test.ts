@@ -8,7 +8,7 @@ import { nextDir } from "../scripts/publish/folders.js";
 import { Publication, type PublishReport } from "../scripts/publish/publication.js";
 import { FILES } from "../scripts/routes.js";
 import type { Artefacts } from "../scripts/site/artefacts.js";
-import { compressedSiblings } from "../scripts/site/compress.js";
+import { compressedSiblings } from "../scripts/publish/compress.js";
 import { htmlSafeJson, withGithubPagesCopies } from "../scripts/site/hosts/githubPages.js";
 import { renderSite } from "../scripts/site/renderSite.js";
 import { BASE_URL, makeTree, minimalRecord, TODAY, type Tree } from "./helpers.js";

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildResult } from "../build.js";
+import { build, publishedIsCurrent, type BuildResult } from "../build.js";
 import { BuildLockTimeout } from "../publish/lock.js";
 import { DEFAULT_BASE_URL, projectPaths, todayUtc, type ProjectPaths } from "../config.js";
 import { loadDataset } from "../dataset.js";
@@ -123,25 +123,26 @@ function printBuild(result: BuildResult, verbose: boolean): void {
     for (const file of listed(publish.removed)) console.log(`  removed  ${file}`);
   }
   const kb = (publish.bytesWritten / 1024).toFixed(1);
-  const kept = result.recorded?.done ? "kept in archive/ (commit it with the data)" : `not kept in archive/: ${result.recorded?.reason ?? "not asked"}`;
+  const { archive } = result;
+  const kept = archive.versions === 0 ? "" : archive.keepsThisVersion ? ` (a version archive/ keeps; ${archive.versions} kept)` : ` (archive/ keeps ${archive.versions} other version(s))`;
   console.log(
     `build: ${result.ids.length} providers, review queue ${result.reviewQueue.length}; ` +
       `${publish.added.length} added, ${publish.changed.length} changed, ${publish.removed.length} removed, ` +
       `${publish.unchanged} unchanged; ${publish.filesWritten} files (${kb} KiB) written` +
       (verbose || publish.added.length + publish.changed.length + publish.removed.length === 0 ? "" : " (--verbose lists them)") +
-      `; dataset version ${result.version}, ${kept}`,
+      `; dataset version ${result.version}${kept}`,
   );
 }
 
-async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }): Promise<number> {
+async function runBuild(paths: ProjectPaths, options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean; programRoot: string }): Promise<number> {
   try {
     const result = await build(paths, {
+      programRoot: options.programRoot,
       baseUrl: options.baseUrl,
       today: options.today,
       githubPages: options.githubPages,
       sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
       writeRootHostFiles: true,
-      recordVersion: true,
       repositoryUrl: repositoryUrl(),
       onLockWait: (message) => console.error(message),
     });
@@ -202,7 +203,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
     .option("--github-pages", "also write the copies that make /api/data, /api/data/{id} and /api/status answer on GitHub Pages")
     .option(...verboseOption)
     .action(async (options: { baseUrl: string; today?: string; githubPages?: boolean; verbose?: boolean }) => {
-      exitCode = await runBuild(paths(), options);
+      exitCode = await runBuild(paths(), { ...options, programRoot: projectRoot });
     });
 
   program
@@ -214,7 +215,7 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
       return port;
     })
     .option("--host <host>", "address to listen on", "127.0.0.1")
-    .option("--build-if-needed", "build first; a build with nothing changed is a no-op that writes nothing")
+    .option("--build-if-needed", "build first, unless public/ was built from the data/, scripts/ and archive/ there are now")
     .option(...baseUrlOption, defaultBaseUrl())
     .option(...verboseOption)
     .action(async (options: { port?: number; host: string; buildIfNeeded?: boolean; baseUrl: string; verbose?: boolean }) => {
@@ -228,7 +229,9 @@ export async function main(argv: readonly string[], projectRoot = PROJECT_ROOT):
         return;
       }
       if (options.buildIfNeeded) {
-        exitCode = await runBuild(paths(), { baseUrl: options.baseUrl, verbose: options.verbose });
+        // Nothing under data/, scripts/ or archive/ changed since public/ was built: serve it as it is.
+        if (await publishedIsCurrent(paths(), { programRoot: projectRoot, baseUrl: options.baseUrl, sourceDateEpoch: process.env.SOURCE_DATE_EPOCH, repositoryUrl: repositoryUrl() })) console.log("build: public/ is up to date with data/, scripts/ and archive/; serving it without a build");
+        else exitCode = await runBuild(paths(), { baseUrl: options.baseUrl, verbose: options.verbose, programRoot: projectRoot });
         if (exitCode !== EXIT.ok) return;
       }
       const { startServer } = await import("../serve/server.js");

@@ -1,12 +1,12 @@
 import { diffSnapshots } from "./diff.js";
 import { readHistory, type HistoryOptions } from "./readHistory.js";
-import type { ChangeEntry, ChangesDocument, History } from "./shapes.js";
+import type { ChangesDocument, History, HistoryChange } from "./shapes.js";
 
 /**
  * Every change the history holds, before the site pages it (/api/changes.json and its next pages): all the
  * change feed takes from the history, and small where the history it is made from is not.
  */
-export type ChangeList = Omit<ChangesDocument, "generated_at" | "page" | "pages" | "total_entries" | "next">;
+export type ChangeList = Omit<ChangesDocument, "generated_at" | "page" | "pages" | "total_entries" | "next" | "entries"> & { entries: HistoryChange[] };
 
 /**
  * Each snapshot compared with the one before it, newest first. Pure. The oldest snapshot of a cut window has
@@ -17,7 +17,7 @@ export function changeListOf(history: History, maxEntries = Number.POSITIVE_INFI
   if (history.history === "unavailable") return { history: "unavailable", note: history.note, commits_read: 0, truncated: false, skipped: [], entries: [] };
   const { snapshots, reachesFirstCommit } = history;
   const listed = reachesFirstCommit ? snapshots.length : Math.max(0, snapshots.length - 1);
-  const entries: ChangeEntry[] = [];
+  const entries: HistoryChange[] = [];
   let truncated = false;
   for (let index = 0; index < listed; index += 1) {
     const changes = diffSnapshots(snapshots[index + 1] ?? null, snapshots[index]!);

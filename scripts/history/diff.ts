@@ -1,6 +1,6 @@
 import { jsonPath } from "../problems.js";
 import { factsOf, type FactLike } from "../schema/facts.js";
-import type { ChangeEntry, ChangeKind, FactState, Snapshot } from "./shapes.js";
+import type { ChangeKind, FactState, HistoryChange, Snapshot } from "./shapes.js";
 
 /** confirmed > claimed > planned > unknown. not_applicable, and any status the schema does not know, count as unknown. */
 const STATUS_RANK: Readonly<Record<string, number>> = { confirmed: 3, claimed: 2, planned: 1, unknown: 0, not_applicable: 0 };
@@ -56,9 +56,9 @@ export function factChanges(before: FactLike, after: FactLike): ChangeKind[] {
 }
 
 /** Every change to one provider's Facts: the Facts of the newer record in their order, then the ones it lost. */
-export function diffRecord(id: string, before: Record<string, unknown>, after: Record<string, unknown>, context: ChangeContext): ChangeEntry[] {
-  const entry = (path: string, kind: ChangeKind, was: FactLike | undefined, now: FactLike | undefined): ChangeEntry => ({
-    dataset_version: context.datasetVersion,
+export function diffRecord(id: string, before: Record<string, unknown>, after: Record<string, unknown>, context: ChangeContext): HistoryChange[] {
+  const entry = (path: string, kind: ChangeKind, was: FactLike | undefined, now: FactLike | undefined): HistoryChange => ({
+    label: context.datasetVersion,
     date: context.date,
     commit: context.commit,
     provider_id: id,
@@ -68,7 +68,7 @@ export function diffRecord(id: string, before: Record<string, unknown>, after: R
     after: now ? factState(now) : null,
   });
   const old = new Map(factsOf(before).map(([path, fact]) => [jsonPath(path), fact] as const));
-  const entries: ChangeEntry[] = [];
+  const entries: HistoryChange[] = [];
   for (const [segments, fact] of factsOf(after)) {
     const path = jsonPath(segments);
     const was = old.get(path);
@@ -84,13 +84,13 @@ export function diffRecord(id: string, before: Record<string, unknown>, after: R
  * What changed from one snapshot to the next, providers in id order. `before` null means the data begins
  * at `after`: each of its providers was added there.
  */
-export function diffSnapshots(before: Snapshot | null, after: Snapshot): ChangeEntry[] {
+export function diffSnapshots(before: Snapshot | null, after: Snapshot): HistoryChange[] {
   const context: ChangeContext = { commit: after.sha.slice(0, 12), date: after.committedAt.slice(0, 10), datasetVersion: after.datasetVersion };
   const previous = before?.providers ?? new Map<string, Record<string, unknown>>();
   const ids = [...new Set([...previous.keys(), ...after.providers.keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const entries: ChangeEntry[] = [];
-  const whole = (id: string, kind: ChangeKind): ChangeEntry => ({
-    dataset_version: context.datasetVersion,
+  const entries: HistoryChange[] = [];
+  const whole = (id: string, kind: ChangeKind): HistoryChange => ({
+    label: context.datasetVersion,
     date: context.date,
     commit: context.commit,
     provider_id: id,

@@ -39,8 +39,9 @@ export const ChangeEntry = z
   .object({
     dataset_version: z
       .string()
-      .nullable()
-      .describe("The version label typed in data/dataset.json at the commit, from before versions were derived (one label then covered many states of the data); null when the file names none, as it does since the build derives the version (see /archive/index.json for the versions and their commits)."),
+      .describe(
+        "The dataset version that first published the change: the oldest version kept in /archive/index.json whose commit contains it, or, for a change no kept version holds yet, the version this site publishes now; for the commits from before versions were derived, the label then typed in data/dataset.json (one label covered many states of the data).",
+      ),
     date: IsoDate.describe("Commit date, UTC."),
     commit: z.string().regex(/^[0-9a-f]{12}$/).describe("The commit, as the first 12 hex digits of its id."),
     provider_id: z.string().describe("The seed file's name without .json: data/providers/<provider_id>.json."),
@@ -51,6 +52,12 @@ export const ChangeEntry = z
   })
   .meta({ id: "ChangeEntry" });
 export type ChangeEntry = z.infer<typeof ChangeEntry>;
+
+/**
+ * A change as the history gives it, before the build names the version that first published it: `label` is
+ * the version typed in data/dataset.json at the commit (before versions were derived), else null.
+ */
+export type HistoryChange = Omit<ChangeEntry, "dataset_version"> & { label: string | null };
 
 export const SkippedFile = z.object({
   commit: z.string(),

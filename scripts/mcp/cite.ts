@@ -1,4 +1,5 @@
 /** How a Fact is quoted: value, status, verification date and source date on one line, or "not researched". */
+import { createHash } from "node:crypto";
 import { isFact, type FactLike } from "../schema/facts.js";
 import { formatSourceDate, withoutHiddenCharacters } from "../schema/primitives.js";
 import type { Provider } from "../schema/index.js";
@@ -140,10 +141,21 @@ export function providerHeading(record: Provider): string {
 }
 
 /**
- * The licence asks for a citation with the version: every answer that quotes Facts ends with it. The version pins
- * the data (it is derived from it), and the site keeps that version's dataset at its archive path for good.
+ * Where one record stays, byte for byte, for good: /archive/records/<sha256>.json, named by the SHA-256 of its
+ * published bytes (the compact JSON /api/data/<id> serves, with its newline). The provider pages cite the same
+ * address, so an answer and a page about the same record cite alike, and a change of another record changes neither.
  */
-export function citationLine(version: string, license: string | undefined): string {
+export function recordAddress(record: Provider): string {
+  return `/archive/records/${createHash("sha256").update(`${JSON.stringify(record)}\n`).digest("hex")}.json`;
+}
+
+/**
+ * The licence asks for a citation with the version: every answer that quotes Facts ends with it. The version pins
+ * the data (it is derived from it), and the site keeps that version's dataset at its archive path for good, as
+ * llms.txt says; an answer about one provider also names that record's own permanent copy.
+ */
+export function citationLine(version: string, license: string | undefined, record?: Provider): string {
   const shown = oneLine(version, 40);
-  return `Cite as: European AI infrastructure evidence dataset, version ${shown}, ${license ? oneLine(license, 40) : "CC BY 4.0"}, with each Fact's status, verification date and source date. That version's dataset stays on the site at /archive/${encodeURIComponent(shown)}.json.`;
+  const own = record ? ` This provider's record as quoted stays at ${recordAddress(record)} (the same bytes as /api/data/${record.id} now).` : "";
+  return `Cite as: European AI infrastructure evidence dataset, version ${shown}, ${license ? oneLine(license, 40) : "CC BY 4.0"}, with each Fact's status, verification date and source date. That version's dataset stays on the site at /archive/${encodeURIComponent(shown)}.json.${own}`;
 }

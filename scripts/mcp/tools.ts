@@ -47,7 +47,7 @@ export const datasetLine = (snapshot: Snapshot) =>
   `Dataset version ${snapshot.dataset.version}, read from ${snapshot.origin} (checked ${snapshot.checkedAt}).` +
   snapshot.warnings.map((warning) => `\nWARNING: ${warning}`).join("");
 
-const citation = (snapshot: Snapshot) => citationLine(snapshot.dataset.version, snapshot.dataset.license);
+const citation = (snapshot: Snapshot, record?: Provider) => citationLine(snapshot.dataset.version, snapshot.dataset.license, record);
 
 // ---------------------------------------------------------------------------------------------- get_status
 
@@ -138,7 +138,7 @@ export function getProvider(snapshot: Snapshot, input: z.infer<typeof GetProvide
     ...facts.filter((fact) => fact.researched).map((fact) => `- ${fact.path}: ${fact.quote}`),
     "",
     notResearched.length ? `Not researched (no Fact, or status unknown; never read as 'no'): ${notResearched.join(", ")}.` : "Every field that applies to this category has been researched.",
-    citation(snapshot),
+    citation(snapshot, record),
   ].join("\n");
   return { ok: true, structured: { dataset_version: snapshot.dataset.version, provider: record, not_researched: notResearched }, text };
 }

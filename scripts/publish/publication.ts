@@ -1,9 +1,9 @@
-import { closeSync, fstatSync, linkSync, mkdirSync, openSync, promises as fs, readFileSync, readSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, promises as fs, readFileSync, readSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ArtefactWriter, Artefacts } from "../site/artefacts.js";
-import { compressedDigest, compressedSiblings, compressFile, compressInBackground, ENCODINGS, fileDigest, isCompressible, isCompressibleSize } from "../site/compress.js";
-import { CompressionPool, type CompressedCopy } from "../site/compressPool.js";
+import { compressedDigest, compressedSiblings, compressFile, compressInBackground, ENCODINGS, fileDigest, isCompressible, isCompressibleSize } from "./compress.js";
+import { CompressionPool, type CompressedCopy } from "./compressPool.js";
 import { mapLimit } from "../util/pool.js";
 import { nextDir } from "./folders.js";
 import { listPublished, publishedReader, type PublishedTree } from "./listing.js";
@@ -16,6 +16,16 @@ export interface PublishReport {
   unchanged: number;
   filesWritten: number;
   bytesWritten: number;
+}
+
+/** Whether two paths are one file (the same inode): a copy the build linked before. */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [one, two] = [lstatSync(a), lstatSync(b)];
+    return one.isFile() && one.ino === two.ino && one.dev === two.dev;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -70,6 +80,10 @@ export class Publication implements Artefacts {
   private readonly copiesUnderWay = new Map<string, Promise<{ gzip: Buffer; brotli: Buffer } | Error>>();
   /** Descriptors of files being handed over in parts, closed if the build is abandoned. */
   private readonly openFiles = new Set<number>();
+  /** Files whose published bytes were kept (linked from public/) rather than written anew. */
+  private readonly keptFiles = new Set<string>();
+  /** Files handed over as copies of others (`alias`), placed in `finish` once every file is there. */
+  private readonly aliases = new Map<string, string>();
 
   private constructor(
     private readonly publicDir: string,
@@ -102,6 +116,41 @@ export class Publication implements Artefacts {
       for (const [sibling, copy] of compressedSiblings(file, bytes)) this.place(sibling, copy);
     }
     this.placeCopies(ready);
+  }
+
+  /**
+   * A file with the bytes of one handed over before, under a second name (the archive's copy of a provider file or
+   * of the dataset): a hard link to it, never a second write, and no compressed copies. Placed in `finish`.
+   */
+  alias(file: string, sameAs: string): void {
+    if (!this.seen.has(sameAs)) throw new Error(`${file} was to be a copy of ${sameAs}, which was not handed over`);
+    this.aliases.set(file, sameAs);
+  }
+
+  /**
+   * Places the copies: one whose published entry is already the same file as its original's published one (a
+   * link made by the build before) stays; any other is linked anew to the original in the new folder.
+   */
+  private placeAliases(): void {
+    for (const [file, sameAs] of this.aliases) {
+      const again = this.placedBefore(file);
+      if (!again && this.keptFiles.has(sameAs) && this.published.files.has(file) && sameFile(path.join(this.publicDir, file), path.join(this.publicDir, sameAs))) {
+        this.keepPublished(file, again);
+        continue;
+      }
+      this.countNew(file, again);
+      this.start();
+      const target = path.join(this.next, file);
+      this.folderFor(target);
+      if (again) rmSync(target, { force: true });
+      try {
+        linkSync(path.join(this.next, sameAs), target);
+        this.countWritten(0);
+      } catch {
+        this.write(file, readFileSync(path.join(this.next, sameAs)), true);
+      }
+    }
+    this.aliases.clear();
   }
 
   private placeCopies(copies: CompressedCopy[]): void {
@@ -207,6 +256,7 @@ export class Publication implements Artefacts {
 
   /** A file whose published bytes stay: linked into the new folder, now or once it is started. */
   private keepPublished(file: string, again: boolean): void {
+    this.keptFiles.add(file);
     if (!again) this.report.unchanged += 1;
     if (this.started) this.link(file);
     else this.pendingLinks.push(file);
@@ -319,6 +369,7 @@ export class Publication implements Artefacts {
     }
     await this.placeCopiesUnderWay();
     await this.compressLarge();
+    this.placeAliases();
     const { report } = this;
     for (const file of [...this.published.files, ...this.published.others]) if (!this.seen.has(file)) report.removed.push(file);
     report.added.sort();

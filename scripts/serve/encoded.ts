@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
-import { ENCODINGS } from "../site/compress.js";
+import { ENCODINGS } from "../publish/compress.js";
 import { HTML_HEADERS, JSON_HEADERS, JSON_LD_HEADERS } from "../routes.js";
 
 const TYPES: Record<string, Readonly<Record<string, string>>> = {

@@ -9,7 +9,7 @@ import { serveConfig } from "../site/hosts/hosts.js";
 import { withBuildLock } from "../publish/lock.js";
 import { recoverInterruptedSwap } from "../publish/swap.js";
 import { createEncodedSender, variesByEncoding } from "./encoded.js";
-import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, DOWNLOADS, FILES, HTML_HEADERS, JSON_HEADERS, LANGUAGE_FOLDERS, SECURITY_HEADERS, downloadHeaders, fileForPath, isApiPath, notFoundPageFor } from "../routes.js";
+import { ALLOWED_METHODS, CORS_PREFLIGHT_HEADERS, DOWNLOADS, FILES, HTML_HEADERS, JSON_HEADERS, LANGUAGE_FOLDERS, PAGE_FOLDERS, SECURITY_HEADERS, downloadHeaders, fileForPath, isApiPath, notFoundPageFor } from "../routes.js";
 
 export interface ServerOptions {
   publicDir: string;
@@ -235,9 +235,9 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
       return;
     }
     await recoverIfSwapWasCut();
-    // A language folder's pages link relative to it: /sv becomes /sv/ before they are read.
+    // A language folder's pages, and the versions page, link relative to their folder: /sv becomes /sv/ before they are read.
     const [pathname, query] = rawUrl.split(/\?(.*)/s);
-    if ((LANGUAGE_FOLDERS as readonly string[]).includes(pathname!.slice(1))) {
+    if (([...LANGUAGE_FOLDERS, ...PAGE_FOLDERS] as readonly string[]).includes(pathname!.slice(1))) {
       response.writeHead(301, { Location: `${pathname}/${query !== undefined ? `?${query}` : ""}`, "Cache-Control": "no-store", "Content-Length": 0 });
       response.end();
       return;

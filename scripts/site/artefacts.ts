@@ -15,6 +15,17 @@ export interface Artefacts {
   set(file: string, bytes: Buffer): unknown;
   /** Takes a file in parts; a sink without it gets the parts joined, through `set`. */
   open?(file: string): ArtefactWriter;
+  /**
+   * A file with exactly the bytes of one handed over before (`sameAs`), under another name: a publication links
+   * it instead of writing the bytes again. A sink without it gets the bytes through `set`.
+   */
+  alias?(file: string, sameAs: string): void;
+}
+
+/** Hands over `file` as a copy of `sameAs`, which must have been handed over already; `bytes` for a sink that cannot link. */
+export function addAlias(artefacts: Artefacts, file: string, sameAs: string, bytes: () => Buffer): void {
+  if (artefacts.alias) artefacts.alias(file, sameAs);
+  else artefacts.set(file, bytes());
 }
 
 export function addText(artefacts: Artefacts, file: string, text: string): void {
@@ -54,4 +65,23 @@ export function openJsonList(out: ArtefactWriter, head: Record<string, unknown>,
       out.end();
     },
   };
+}
+
+/** Writes a file given as text in parts (a page of 150,000 rows), in chunks of about 64 KB, and ends it. */
+export function writeTextParts(out: ArtefactWriter, parts: Iterable<string>): void {
+  let pending: string[] = [];
+  let length = 0;
+  const flush = () => {
+    if (pending.length === 0) return;
+    out.write(Buffer.from(pending.join(""), "utf8"));
+    pending = [];
+    length = 0;
+  };
+  for (const part of parts) {
+    pending.push(part);
+    length += part.length;
+    if (length >= 64 * 1024) flush();
+  }
+  flush();
+  out.end();
 }

@@ -26,3 +26,30 @@ export function collectGarbage(): void {
   }
   collect?.();
 }
+
+/**
+ * Keeps the heap within a margin of what is live while a build loads and renders: V8 lets the garbage (pages,
+ * rows, their buffers) pile up to several times what stays, and at 10,000 providers the build's peak was then
+ * 900 MB for some 300 MB in use. `tick` is cheap; every so many calls it looks at the heap, and when it has grown by
+ * more than `slack` (48 MB) since the last collection, collects.
+ */
+export class HeapBudget {
+  private calls = 0;
+  private live = getHeapStatistics().used_heap_size;
+  constructor(
+    private readonly slack = 48 * 1024 * 1024,
+    private readonly every = 50,
+  ) {}
+
+  tick(): void {
+    this.calls += 1;
+    if (this.calls % this.every === 0) this.check();
+  }
+
+  /** Collects now if the heap has grown by more than the slack: before a stage that makes large files. */
+  check(): void {
+    if (getHeapStatistics().used_heap_size - this.live < this.slack) return;
+    collectGarbage();
+    this.live = getHeapStatistics().used_heap_size;
+  }
+}

@@ -10,7 +10,7 @@ import { projectPaths, todayUtc } from "../../scripts/config.js";
 import { loadRecords } from "../../scripts/dataset.js";
 import { readChangeList } from "../../scripts/history/changeList.js";
 import { Publication } from "../../scripts/publish/publication.js";
-import { collectGarbage } from "../../scripts/util/memory.js";
+import { HeapBudget, collectGarbage } from "../../scripts/util/memory.js";
 import { compactRecordOf, renderSite } from "../../scripts/site/renderSite.js";
 import { writeSyntheticData } from "./synthetic.js";
 
@@ -42,7 +42,7 @@ try {
   collectGarbage();
   stage("after a full GC");
   const publication = await Publication.open(paths.publicDir);
-  renderSite({ ...dataset, meta: dataset.meta }, { baseUrl: "https://bench.example", today, sourceDateEpoch: "1767225600", changes: await readChangeList(work) }, publication);
+  renderSite({ ...dataset, meta: dataset.meta }, { baseUrl: "https://bench.example", today, sourceDateEpoch: "1767225600", changes: await readChangeList(work), memory: new HeapBudget() }, publication);
   stage("rendered and written");
   await publication.finish();
   stage("swapped in");

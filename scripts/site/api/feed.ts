@@ -1,5 +1,7 @@
-import type { ChangeEntry, ChangeKind, ChangesDocument, FactState } from "../../history/shapes.js";
-import { formatSourceDate } from "../../schema/primitives.js";
+import type { ChangeEntry, ChangesDocument } from "../../history/shapes.js";
+import { KIND_LABELS, describeChange } from "../../history/describe.js";
+
+export { describeChange, valueChange } from "../../history/describe.js";
 
 /** Characters XML 1.0 cannot carry at all, escaped or not (control characters, lone surrogates, U+FFFE/U+FFFF). */
 const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
@@ -12,59 +14,9 @@ export function xmlText(value: unknown): string {
     .replace(/[&<>"']/g, (ch) => XML_ENTITIES[ch]!);
 }
 
-const KIND_LABELS: Record<ChangeKind, string> = {
-  provider_added: "provider added",
-  provider_removed: "provider removed",
-  fact_added: "Fact added",
-  fact_removed: "Fact removed",
-  value_changed: "value changed",
-  status_raised: "status raised",
-  status_lowered: "status lowered",
-  verified: "verified",
-  source_changed: "source changed",
-};
-
 /** encodeURIComponent throws on a lone surrogate; such a character becomes U+FFFD first. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const urlSegment = (text: string) => encodeURIComponent(text.replace(LONE_SURROGATE, "\ufffd"));
-
-/** A value as one short line: long lists (a models list) would drown the change itself. */
-function shortValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? "null";
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
-}
-
-/** Value, status and both dates together, as the meaning rules ask every quotation to be. */
-function quoted(state: FactState | null): string {
-  if (!state) return "none";
-  const source = state.source_date === null ? "source undated" : `source dated ${formatSourceDate(state.source_date)}`;
-  return `${shortValue(state.value)} (${state.status ?? "no status"}, verified ${state.verified_at ?? "never"}, ${source})`;
-}
-
-const sourceOf = (state: FactState | null) => `${state?.source_url ?? "no link"} (${state?.source_date ? `dated ${formatSourceDate(state.source_date)}` : "undated"})`;
-
-/** One change as one line of plain text, for the feed and for provider pages. */
-export function describeChange(entry: ChangeEntry): string {
-  const { before, after } = entry;
-  switch (entry.kind) {
-    case "provider_added":
-    case "provider_removed":
-      return KIND_LABELS[entry.kind];
-    case "fact_added":
-      return `${entry.path}: Fact added: ${quoted(after)}`;
-    case "fact_removed":
-      return `${entry.path}: Fact removed, was ${quoted(before)}`;
-    case "value_changed":
-      return `${entry.path}: value changed from ${shortValue(before?.value)} to ${quoted(after)}`;
-    case "status_raised":
-    case "status_lowered":
-      return `${entry.path}: ${KIND_LABELS[entry.kind]} from ${before?.status ?? "none"} to ${after?.status ?? "none"}, now ${quoted(after)}`;
-    case "verified":
-      return `${entry.path}: verified again on ${after?.verified_at ?? "never"} (before: ${before?.verified_at ?? "never"}), now ${quoted(after)}`;
-    case "source_changed":
-      return `${entry.path}: source changed from ${sourceOf(before)} to ${sourceOf(after)}`;
-  }
-}
 
 export interface FeedOptions {
   /** The site's address without a trailing slash, as the other pages use it. */
@@ -117,11 +69,13 @@ export function atomFeed(document: ChangesDocument, options: FeedOptions): strin
   for (const group of groups) {
     const first = group[0]!;
     const id = urlSegment(first.provider_id);
-    const kinds = [...new Set(group.map((entry) => KIND_LABELS[entry.kind]))].join(", ");
+    // Which Facts changed, and how: the title alone tells a reader whether to open the entry.
+    const facts = [...new Set(group.map((entry) => (entry.path === "$" ? KIND_LABELS[entry.kind] : `${entry.path.replace(/^\$\.?/, "")} ${KIND_LABELS[entry.kind]}`)))];
+    const kinds = facts.length > 3 ? `${facts.slice(0, 3).join(", ")} and ${facts.length - 3} more` : facts.join(", ");
     // A removed provider has no page any more: its entry links to the change list instead.
     const removed = group.some((entry) => entry.kind === "provider_removed");
     const href = removed ? `${base}/api/changes.json` : `${base}/providers/${id}.html`;
-    const version = first.dataset_version === null ? "" : `, dataset version ${first.dataset_version}`;
+    const version = `, dataset version ${first.dataset_version}`;
     lines.push(
       `  <entry>`,
       `    <id>${xmlText(`tag:${authority},${first.date}:changes/${first.commit}/${id}`)}</id>`,

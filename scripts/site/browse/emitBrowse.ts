@@ -1,18 +1,27 @@
 import type { RecordSummary } from "../summary.js";
 import type { PriceRow, Status } from "../../schema/index.js";
 import { FILES } from "../../routes.js";
-import { addText, type Artefacts } from "../artefacts.js";
+import { addText, openArtefact, writeTextParts, type Artefacts } from "../artefacts.js";
 import { llmsText } from "../describe/llms.js";
 import { withDatasetJsonLd } from "../describe/schemaOrg.js";
 import { FAVICON, STYLESHEET } from "./assets.js";
 import { clientScripts } from "./clientScripts.js";
 import { comparePage } from "./comparePage.js";
-import { indexPage } from "./indexPage.js";
+import { indexPageParts } from "./indexPage.js";
 import { LANG_PREFIX, LANGS } from "./messages.js";
 import { methodologyPage } from "./methodologyPage.js";
 import { notFoundPage } from "./notFoundPage.js";
 import { packPage } from "./packPage.js";
-import { pricesPage } from "./pricesPage.js";
+import { pricesPageParts } from "./pricesPage.js";
+
+/** A page given in parts, with the Dataset's JSON-LD in its head (which the first part holds). */
+function* withJsonLdInFirst(parts: Iterable<string>, status: Status, baseUrl: string): Generator<string> {
+  let first = true;
+  for (const part of parts) {
+    yield first ? withDatasetJsonLd(part, status, baseUrl) : part;
+    first = false;
+  }
+}
 
 /**
  * The pages people read, in English at the root and in Swedish under sv/, their scripts and stylesheet, the
@@ -30,10 +39,10 @@ export function emitBrowse(
 ): void {
   for (const lang of LANGS) {
     const prefix = LANG_PREFIX[lang];
-    addText(artefacts, `${prefix}index.html`, withDatasetJsonLd(indexPage(providers, status, lang, baseUrl), status, baseUrl));
+    writeTextParts(openArtefact(artefacts, `${prefix}index.html`), withJsonLdInFirst(indexPageParts(providers, status, lang, baseUrl), status, baseUrl));
     addText(artefacts, `${prefix}compare.html`, comparePage(providers, status, lang, repository, baseUrl));
     addText(artefacts, `${prefix}pack.html`, packPage(status, lang, repository, baseUrl));
-    addText(artefacts, `${prefix}prices.html`, pricesPage(prices, status, lang, attributionOfRow));
+    writeTextParts(openArtefact(artefacts, `${prefix}prices.html`), pricesPageParts(prices, status, lang, attributionOfRow));
     addText(artefacts, `${prefix}methodology.html`, methodologyPage(status, baseUrl, lang));
   }
   const english = notFoundPage(baseUrl, "en");

@@ -16,10 +16,15 @@ import { LANG_PREFIX, MESSAGES, type Lang, type Messages } from "./messages.js";
 import { sovSection } from "./sovereigntyView.js";
 import { evidenceWords, fieldLabel } from "./words.js";
 
-/** Where a page is published and which dataset version it shows, for citations. */
+/** Where a page is published and what its citations point to. */
 export interface PageContext {
   baseUrl: string;
-  version: string;
+  /**
+   * The record's permanent copy (/archive/records/<sha256>.json, the same bytes as /api/data/<id>) and the
+   * dataset version since which it is unchanged, when the archive knows it: a citation that a change of
+   * another record never rewrites.
+   */
+  cite: { address: string; since: string | null };
   lang?: Lang;
   /** The newest changes to this record, from the change feed. */
   recentChanges?: readonly ChangeEntry[];
@@ -57,12 +62,12 @@ export function noteHtml(text: unknown, lang: Lang): Html | "" {
   return lang === "en" ? html`${parts}` : html`<span lang="en" translate="no">${parts}</span>`;
 }
 
-/** A sentence a reader can paste: value, status, both dates, source, dataset version, licence and a link here. */
+/** A sentence a reader can paste: value, status, both dates, source, licence, the record's permanent copy and a link here. */
 export function citation(record: Provider, label: string, value: string, fact: FactLike, anchor: string, context: PageContext, words: EvidenceWords): string {
   const t = MESSAGES[context.lang ?? "en"];
   const display = typeof fact.display === "string" ? ` ("${fact.display}")` : "";
   const source = typeof fact.source_url === "string" ? `, ${t.source}: ${fact.source_url}` : "";
-  return `${record.name}, ${label}: ${value}${display} (${statusText(fact, words)}; ${datesText(fact, words)}${source}). ${t.compare.citation(context.version)} ${context.baseUrl}/archive/${context.version}.json, ${context.baseUrl}/${LANG_PREFIX[t.lang]}providers/${record.id}.html#${anchor}`;
+  return `${record.name}, ${label}: ${value}${display} (${statusText(fact, words)}; ${datesText(fact, words)}${source}). ${t.provider.citeRecord(context.cite.since)} ${context.cite.address}, ${context.baseUrl}/${LANG_PREFIX[t.lang]}providers/${record.id}.html#${anchor}`;
 }
 
 /** The source watch's word on the cited page: a reader should not take the value as current until it is re-read. */

@@ -20,7 +20,7 @@ Meaning rules:
 
 ${rules.join("\n")}
 
-How to cite: quote the value with its status, verification date and source date, for example "EU data residency: yes (provider's own statement, verified 2026-11-22, source dated 2026-06-01, <source_url>)". Never report a missing or unknown field as "no": say it was not researched. A list with partial true is a sample: do not conclude that a provider lacks what it does not list. Compare prices only in the same currency and VAT treatment. Attribute "European AI infrastructure evidence dataset, version ${status.dataset_version}, CC BY 4.0". The version is derived from the data (the same data, the same version; any change, a new one), and that version's dataset stays at ${baseUrl}/archive/${status.dataset_version}.json.
+How to cite: quote the value with its status, verification date and source date, for example "EU data residency: yes (provider's own statement, verified 2026-11-22, source dated 2026-06-01, <source_url>)". Never report a missing or unknown field as "no": say it was not researched. A list with partial true is a sample: do not conclude that a provider lacks what it does not list. Compare prices only in the same currency and VAT treatment. Attribute "European AI infrastructure evidence dataset, version ${status.dataset_version}, CC BY 4.0". The version is derived from the data (the same data, the same version; any change, a new one), and that version's dataset stays at ${baseUrl}/archive/${status.dataset_version}.json. One provider's record stays, byte for byte, at ${baseUrl}/archive/records/{sha256}.json, named by the SHA-256 of the bytes /api/data/{id} serves: the address a provider page's citation gives.
 
 Buyer questions have typed answers: a boolean, an ISO country or currency code, or a value from a small vocabulary (the methodology page lists every value and what it means); the researcher's own sentence is in display. sovereignty.cloud_act_exposure (can a US authority reach the data through the owners or the infrastructure?) is derived by the build from ownership and sovereignty.infrastructure and names the Facts it rests on in derived_from: cite those with their sources.
 
@@ -46,7 +46,7 @@ Buyer questions have typed answers: a boolean, an ISO country or currency code, 
 - [Spreadsheet export](${baseUrl}/api/data.csv): every Fact as one CSV row with its status, whose statement (attribution), source, verified_at, source_date and quote
 - [CSV files for programs](${baseUrl}/api/plain/providers.csv): the same three files (providers, data, prices) without the byte-order mark, as the Data Package describes them with their column types
 - [Changes](${baseUrl}/api/changes.json): what changed between dataset versions, Fact by Fact, newest first, 500 to a page; each page's next leads to the older one (also as an Atom feed at ${baseUrl}/feed.xml)
-- [Archive](${baseUrl}/archive/index.json): every published version, newest first, each at its permanent address /archive/{version}.json
+- [Archive](${baseUrl}/archive/index.json): every published version, newest first, each at its permanent address /archive/{version}.json, with what changed (for people: ${baseUrl}/archive/)
 - [Data Package](${baseUrl}/datapackage.json): the CSV files and their columns, as a Frictionless Data Package
 - [DCAT-AP](${baseUrl}/api/dcat-ap.jsonld): the dataset and its distributions for open-data portals (JSON-LD)
 - [Dataset as a file](${baseUrl}/api/data/index.json): the same JSON at a .json URL, for static hosts without rewrites such as GitHub Pages

@@ -42,6 +42,8 @@ function githubPagesCopyOf(file: string): string | null {
 /** Passes every file on, and after each JSON answer of the three operations its GitHub Pages copy. */
 export function withGithubPagesCopies(sink: Artefacts): Artefacts {
   return {
+    // A copy under another name (the archive's) needs no GitHub Pages copy of its own.
+    ...(sink.alias && { alias: (file: string, sameAs: string) => sink.alias!(file, sameAs) }),
     set(file, bytes) {
       sink.set(file, bytes);
       const copy = githubPagesCopyOf(file);

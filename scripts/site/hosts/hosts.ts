@@ -1,4 +1,4 @@
-import { LANGUAGE_FOLDERS } from "../../routes.js";
+import { LANGUAGE_FOLDERS, PAGE_FOLDERS } from "../../routes.js";
 import {
   CSV_HEADERS,
   DOWNLOADS,
@@ -78,7 +78,7 @@ export function serveConfig(version: string | null = null) {
       { source: "/", destination: "/index.html" },
       // serve-handler matches /sv/ by the rule for /sv (the local server sends /sv to /sv/ first; under npx serve
       // the page's own script does, so its relative links resolve).
-      ...LANGUAGE_FOLDERS.map((folder) => ({ source: `/${folder}`, destination: `/${folder}/index.html` })),
+      ...[...LANGUAGE_FOLDERS, ...PAGE_FOLDERS].map((folder) => ({ source: `/${folder}`, destination: `/${folder}/index.html` })),
       ...patternRewrites(),
     ],
     headers: [
@@ -105,7 +105,7 @@ export function vercelJson(): string {
     headers: [
       { source: "/(.*)", headers: asList(SECURITY_HEADERS) },
       { source: "/api/((?!.*\\.csv$)(?!.*\\.jsonld$).*)", headers: asList(JSON_HEADERS) },
-      { source: "/archive/(.*)", headers: asList(JSON_HEADERS) },
+      { source: "/archive/(.*)\\.json", headers: asList(JSON_HEADERS) },
       { source: `/${FILES.dataPackage}`, headers: asList(JSON_HEADERS) },
       { source: "/api/(.*)\\.csv", headers: asList(CSV_HEADERS) },
       ...DOWNLOADS.map((download) => ({ source: `/${download.file}`, headers: asList(downloadHeaders(download, null)) })),
