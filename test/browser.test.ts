@@ -324,15 +324,17 @@ describe.skipIf(!available)("in a real browser (headless Chromium)", () => {
     await wide.page.close();
   });
 
-  it("offers a citation for every researched Fact, with both dates, the source and the dataset version", async () => {
+  it("offers a citation for every researched Fact, with both dates, the source and the record's permanent copy", async () => {
     const { page } = await open("/providers/acme-ai.html");
     const row = page.locator("#fact-pricing-currency");
     await row.locator("details.cite summary").click();
     const text = await row.locator("details.cite p").textContent();
     expect(text).toContain("Acme AI, Currency: EUR (confirmed; verified 2026-11-01, source dated 2026-10-15, source: https://acme.example/page)");
-    const version = JSON.parse(readFileSync(path.join(tree.paths.publicDir, "api", "status.json"), "utf8")).dataset_version;
-    expect(version).toMatch(/^\d{4}-\d{2}-\d{2}\.[0-9a-f]{12}$/);
-    expect(text).toContain(`version ${version}, CC BY 4.0. ${BASE_URL}/archive/${version}.json, ${BASE_URL}/providers/acme-ai.html`);
+    // The citation names the record's own content-addressed copy: the address serves exactly the bytes the page describes.
+    const cited = /this provider's record: (\S+)\/archive\/records\/([0-9a-f]{64})\.json, (\S+)\/providers\/acme-ai\.html/.exec(text ?? "");
+    expect(cited?.[1]).toBe(BASE_URL);
+    const copy = readFileSync(path.join(tree.paths.publicDir, "archive", "records", `${cited![2]}.json`));
+    expect(copy.equals(readFileSync(path.join(tree.paths.publicDir, "api", "data", "acme-ai", "index.json")))).toBe(true);
     expect(text).toContain("/providers/acme-ai.html#fact-pricing-currency");
     // The source link names the site it leads to, not the kind of source.
     expect(await row.locator("td[data-label=Source] a").textContent()).toBe("acme.example");

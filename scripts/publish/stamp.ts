@@ -50,15 +50,29 @@ async function publishedIdentity(publicDir: string): Promise<string | null> {
   return `${folder.ino}:${status.ino}:${status.size}`;
 }
 
+/** Larger than any input the loader accepts: such a file is described, not read (the build then refuses it). */
+const MAX_DIGESTED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * One input's fingerprint, read without following a link and without reading what is not a regular file: a data
+ * file linked to /dev/zero or a FIFO must not hang `npm start` before the loader gets to refuse it.
+ */
+async function digestOf(file: string): Promise<string> {
+  const info = await fs.lstat(file).catch(() => null);
+  if (!info) return "missing";
+  if (info.isSymbolicLink()) return `link:${await fs.readlink(file).catch(() => "")}`;
+  if (!info.isFile()) return "not a file";
+  if (info.size > MAX_DIGESTED_BYTES) return `large:${info.size}:${info.mtimeMs}`;
+  const bytes = await fs.readFile(file).catch(() => null);
+  return bytes ? createHash("sha256").update(bytes).digest("hex") : "missing";
+}
+
 /** The digest of the inputs, and whether the stamp beside public/ names them and the public/ that is there. */
 export async function inputsStamp(paths: ProjectPaths, options: StampOptions): Promise<{ inputs: string; isCurrent: boolean }> {
   const { programRoot, ...built } = options;
   const [data, archive, scripts] = await Promise.all([filesUnder(paths.root, "data"), filesUnder(paths.root, "archive"), filesUnder(programRoot, "scripts")]);
   const files = [...[...data, ...archive].sort().map((file) => path.join(paths.root, file)), ...[...scripts, "package-lock.json"].sort().map((file) => path.join(programRoot, file))];
-  const digests = await mapLimit(files, 16, async (file) => {
-    const bytes = await fs.readFile(file).catch(() => null);
-    return bytes ? createHash("sha256").update(bytes).digest("hex") : "missing";
-  });
+  const digests = await mapLimit(files, 16, digestOf);
   const hash = createHash("sha256");
   hash.update(JSON.stringify({ node: process.version, options: built, head: await headCommit(paths.root) }));
   files.forEach((file, index) => hash.update(`\n${file}\0${digests[index]}`));

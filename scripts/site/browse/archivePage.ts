@@ -61,6 +61,14 @@ ${index.earlier.length ? html`<p>${t.archive.earlier(index.earlier.length)}</p>`
   return page({ lang, title: t.archive.title, path: FILES.archivePage, body });
 }
 
+/** The title a release carries on Zenodo (.zenodo.json). */
+const RELEASE_TITLE = "European AI infrastructure evidence dataset";
+
+const splitOnce = (text: string, part: string): [string, string | null] => {
+  const at = text.lastIndexOf(part);
+  return at === -1 ? [text, null] : [text.slice(0, at), text.slice(at + part.length)];
+};
+
 /**
  * The two ways to cite a version, for the methodology's "how to cite": the version form and the DOI form, with
  * the DOI of all versions once Zenodo has minted it (CONCEPT_DOI), and a link to the versions page.
@@ -68,5 +76,8 @@ ${index.earlier.length ? html`<p>${t.archive.earlier(index.earlier.length)}</p>`
 export function citeForms(version: string, baseUrl: string, lang: Lang): Html {
   const t = MESSAGES[lang];
   const root = rootOf(lang, "methodology.html");
-  return html`<p id="cite">${t.archive.citeForms(version, `${baseUrl}/${FILES.archivedVersion(version)}`)} ${CONCEPT_DOI ? t.archive.doi(CONCEPT_DOI) : t.archive.noDoi} <a href="${root}${LANG_PREFIX[lang]}archive/">${t.archive.versions}</a>.</p>`;
+  // The DOI form cites the release by its title on Zenodo, which is English on every page: marked as such.
+  const [before, after] = splitOnce(t.archive.citeForms(version, `${baseUrl}/${FILES.archivedVersion(version)}`), RELEASE_TITLE);
+  const forms = after === null ? html`${before}` : html`${before}<span lang="en">${RELEASE_TITLE}</span>${after}`;
+  return html`<p id="cite">${forms} ${CONCEPT_DOI ? t.archive.doi(CONCEPT_DOI) : t.archive.noDoi} <a href="${root}${LANG_PREFIX[lang]}archive/">${t.archive.versions}</a>.</p>`;
 }
