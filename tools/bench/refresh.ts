@@ -111,10 +111,11 @@ async function startHost(index: number, pages: Map<string, PageKind>): Promise<H
 }
 
 function record(id: string, urls: readonly string[]) {
-  const fact = (value: unknown, url: string) => ({ value, status: "confirmed", source_url: url, source_type: "provider_site", source_date: null, verified_at: "2026-11-01", verified_by: "manual" });
+  // Contract Facts are confirmed only from the provider's terms (the status table), so the pages stand for terms.
+  const fact = (value: unknown, url: string, sourceType: string) => ({ value, status: "confirmed", source_url: url, source_type: sourceType, source_date: null, verified_at: "2026-11-01", verified_by: "manual" });
   const [first, ...rest] = urls;
-  const contract = Object.fromEntries(["binding_free", "credits_refundable", "data_portable", "no_lock_in", "egress_free"].flatMap((field, index) => (rest[index] ? [[field, fact(true, rest[index]!)]] : [])));
-  return { id, name: `Provider ${id}`, website: "https://bench.example", category: "inference_api", record_updated_at: "2026-11-01", availability_status: fact("live", first!), ...(Object.keys(contract).length > 0 && { contract }) };
+  const contract = Object.fromEntries(["binding_free", "credits_refundable", "data_portable", "no_lock_in", "egress_free"].flatMap((field, index) => (rest[index] ? [[field, fact(true, rest[index]!, "provider_terms")]] : [])));
+  return { id, name: `Provider ${id}`, website: "https://bench.example", category: "inference_api", record_updated_at: "2026-11-01", availability_status: fact("live", first!, "provider_site"), ...(Object.keys(contract).length > 0 && { contract }) };
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string; wallMs: number }> {
