@@ -57,8 +57,9 @@ describe("model names across the dataset and the registries", () => {
 describe("the registries' published formats", () => {
   it("genai-prices: the mapped providers' models with per-1M prices in USD, exact names and prefixes, deprecation", () => {
     const read = readRegistry("genai-prices", fixture("genai-prices.json"));
-    expect(Object.keys(read.providers).sort()).toEqual(["mistral-ai-api", "ovhcloud-ai-endpoints"]);
+    expect(Object.keys(read.providers).sort()).toEqual(["doubleword", "mistral-ai-api", "openai-api-eu", "ovhcloud-ai-endpoints"]);
     expect(read.missing).toEqual([]);
+    expect(read.providers.doubleword!.models.find((entry) => entry.id === "Qwen/Qwen3-Embedding-8B")).toEqual({ id: "Qwen/Qwen3-Embedding-8B", input_per_1m: 0.04 });
     const mistral = read.providers["mistral-ai-api"]!;
     expect(mistral).toMatchObject({ registry_provider: "mistral", currency: "USD" });
     const byId = new Map(mistral.models.map((entry) => [entry.id, entry]));
@@ -115,7 +116,7 @@ describe("the registries' published formats", () => {
 });
 
 /** A corroboration file as the job writes it, with one provider entry. */
-function corroborationFile(registry: "genai-prices" | "litellm", id: string, entry: Partial<RegistryProvider> & { models: RegistryModel[] }): CorroborationFile {
+function corroborationFile(registry: "genai-prices" | "litellm" | "models.dev", id: string, entry: Partial<RegistryProvider> & { models: RegistryModel[] }): CorroborationFile {
   return CorroborationFile.parse({
     registry,
     source_url: "https://github.com/pydantic/genai-prices/blob/main/prices/new_data/v2/data.json",
