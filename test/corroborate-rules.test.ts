@@ -195,6 +195,57 @@ describe("merging what the price registries list into a record", () => {
     expect(queue).toEqual([expect.objectContaining({ kind: "price_disagrees", path: "$.pricing.price_per_1m_output_tokens", manual_value: 0.05, observed_value: 0.03 })]);
   });
 
+  it("never lets a registry corroborate a price read from it, and still asks when it now lists another", () => {
+    const models = [model("gpt-oss-120b", { input_per_1m: 0.09, output_per_1m: 0.47 }), model("Qwen3-32B", { input_per_1m: 0.09, output_per_1m: 0.25 })];
+    const fromRegistry = { source_type: "third_party", status: "claimed", source_url: "https://raw.githubusercontent.com/pydantic/genai-prices/47df840a5ab10bbcffb8e5ac01b9899032245d1b/prices/new_data/v2/data.json" };
+    const record = Provider.parse(
+      minimalRecord("acme-ai", {
+        pricing: {
+          currency: confirmedFact("USD", { source_type: "pricing_page" }),
+          price_per_1m_input_tokens: confirmedFact(0.09, fromRegistry),
+          reference_model: confirmedFact("gpt-oss-120b", fromRegistry),
+        },
+        models: confirmedFact(
+          [
+            { name: "gpt-oss-120b", input_price: 0.09, output_price: 0.47 },
+            { name: "Qwen3-32B", input_price: 0.09, output_price: 0.3 },
+          ],
+          { ...fromRegistry, partial: true },
+        ),
+      }),
+    );
+    const queue: ReviewEntry[] = [];
+    const merged = mergePriceRegistries(record, [corroborationFile("genai-prices", "acme-ai", { models })], today, queue);
+    expect(merged).toBe(record);
+    expect(queue).toEqual([expect.objectContaining({ path: "$.models.value[1].output_price", note: expect.stringContaining("registry model Qwen3-32B, the registry this row was read from;") })]);
+    // Another registry may: it is a second reading.
+    const other = mergePriceRegistries(record, [corroborationFile("models.dev", "acme-ai", { models })], today, []);
+    expect(other.models!.value![0]).toMatchObject({ corroborated_by: "models.dev" });
+    expect(other.pricing!.price_per_1m_input_tokens).toMatchObject({ corroborated_by: "models.dev" });
+  });
+
+  it("does not ask about a price the row dates apart from the registry's figures, but corroborates one that agrees", () => {
+    const models = [model("a", { input_per_1m: 1, output_per_1m: 2 }), model("b", { input_per_1m: 1, output_per_1m: 2 }), model("c", { input_per_1m: 1, output_per_1m: 2 })];
+    const record = pricedRecord([
+      { name: "a", input_price: 1.5, output_price: 3, valid_from: "2026-09-01" },
+      { name: "b", input_price: 0.5, output_price: 1, valid_until: "2026-05-31" },
+      { name: "c", input_price: 1, output_price: 2, valid_from: "2026-09-01" },
+    ]);
+    const dated = (committed_on: string | undefined) => {
+      const queue: ReviewEntry[] = [];
+      const merged = mergePriceRegistries(record, [corroborationFile("models.dev", "acme-ai", { models, ...(committed_on && { committed_on }) })], today, queue);
+      return { queue: queue.map((entry) => entry.path), merged };
+    };
+    const before = dated("2026-06-30");
+    expect(before.queue).toEqual([]);
+    expect(before.merged.models!.value![2]).toMatchObject({ corroborated_by: "models.dev" });
+    // Figures of unknown day are compared.
+    expect(dated(undefined).queue).toHaveLength(4);
+    // From its valid_from on a row is compared, up to its valid_until.
+    expect(dated("2026-09-01").queue).toEqual(["$.models.value[0].input_price", "$.models.value[0].output_price"]);
+    expect(dated("2026-05-31").queue).toEqual(["$.models.value[1].input_price", "$.models.value[1].output_price"]);
+  });
+
   it("asks about a listed model only when the record's list is complete, and not about deprecated, unpriced or alias entries", () => {
     const models = [
       model("codestral-2508", { input_per_1m: 0.3 }),
