@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readRegistry, registryOfFile, UnreadableRegistry } from "../scripts/corroborate/formats.js";
 import { exactMatch, isAlias, listedBy, withinRounding } from "../scripts/corroborate/match.js";
 import { mergePriceRegistries } from "../scripts/corroborate/merge.js";
+import { PROVIDER_MAPPINGS } from "../scripts/corroborate/sources.js";
 import type { ReviewEntry } from "../scripts/merge/review.js";
 import { CorroborationFile, Provider, type RegistryModel, type RegistryProvider } from "../scripts/schema/index.js";
 import { confirmedFact, minimalRecord, REPO_ROOT } from "./helpers.js";
@@ -274,5 +275,24 @@ describe("merging what the price registries list into a record", () => {
       source: file.source_url,
       note: "genai-prices (x) lists it; the record's models list says it is complete (partial: false)",
     });
+  });
+});
+
+describe("which records the registries stand for", () => {
+  const mappings = Object.entries(PROVIDER_MAPPINGS).flatMap(([registry, list]) => list.map((mapping) => ({ registry, ...mapping })));
+
+  it("maps only records that exist, each once per registry, with a currency basis the file can hold", () => {
+    for (const mapping of mappings) {
+      expect(existsSync(path.join(REPO_ROOT, "data", "providers", `${mapping.provider}.json`)), mapping.provider).toBe(true);
+      expect(mapping.currencyBasis.length, `${mapping.registry} ${mapping.provider}`).toBeLessThanOrEqual(300);
+      expect(mapping.currency === null || /^[A-Z]{3}$/.test(mapping.currency)).toBe(true);
+    }
+    const pairs = mappings.map((mapping) => `${mapping.registry} ${mapping.provider}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+  });
+
+  it("maps no Global price list to the Data Zone record, and every models.dev entry in dollars as its README states", () => {
+    expect(mappings.filter((mapping) => mapping.provider === "azure-openai-eu-data-zone")).toEqual([]);
+    expect(PROVIDER_MAPPINGS["models.dev"].every((mapping) => mapping.currency === "USD" && mapping.currencyBasis.includes("(USD)"))).toBe(true);
   });
 });
