@@ -67,7 +67,8 @@ const MODELS_DEV_USD = "models.dev's README defines cost.input and cost.output a
 /**
  * Which registry entries stand for which records. Only a registry listing of the same product is mapped: a
  * router's resale price (HuggingFace's huggingface_nebius, OpenRouter) is another product's price, and so is
- * a Global deployment's price for a Data Zone record (genai-prices' and models.dev's azure list Global prices).
+ * a Global deployment's price for a Data Zone record (genai-prices' azure prices "*-Global" models, and
+ * models.dev's azure lists gpt-5-nano at the Global 0.05 / 0.40 where the Data Zone record has 0.055 / 0.44).
  * A record whose rows were read from a registry stays mapped to it (the build never lets that registry
  * corroborate them, but a later difference still asks a person), see `isCircular` in merge.ts.
  */
