@@ -54,8 +54,17 @@ function pageAnswer(answer: TypedAnswer<BuyerQuestion>): Answer {
     text = both((lang) => said[lang].text);
     link = said.en.link === null ? null : { en: { text: said.en.link, english: false }, sv: { text: said.sv.link!, english: said.sv.english } };
   }
+  const facts = answerFacts(answer);
+  // Every property written out in one literal, not spread: V8 keeps a spread-then-extended object in dictionary
+  // mode, about twice the size, and the build keeps 21 of these for every record (160 MB at 10,000 providers).
   return {
-    ...answerFacts(answer),
+    kind: facts.kind,
+    state: facts.state,
+    keys: facts.keys,
+    maybe: facts.maybe,
+    number: facts.number,
+    complete: facts.complete,
+    currency: facts.currency,
     status: answer.status,
     attribution: shown && researched && fact ? attributionOf(fact) : null,
     text,
