@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readRegistry, registryOfFile, UnreadableRegistry } from "../scripts/corroborate/formats.js";
 import { exactMatch, isAlias, listedBy, withinRounding } from "../scripts/corroborate/match.js";
 import { mergePriceRegistries } from "../scripts/corroborate/merge.js";
+import { PROVIDER_MAPPINGS } from "../scripts/corroborate/sources.js";
 import type { ReviewEntry } from "../scripts/merge/review.js";
 import { CorroborationFile, Provider, type RegistryModel, type RegistryProvider } from "../scripts/schema/index.js";
 import { confirmedFact, minimalRecord, REPO_ROOT } from "./helpers.js";
@@ -57,8 +58,9 @@ describe("model names across the dataset and the registries", () => {
 describe("the registries' published formats", () => {
   it("genai-prices: the mapped providers' models with per-1M prices in USD, exact names and prefixes, deprecation", () => {
     const read = readRegistry("genai-prices", fixture("genai-prices.json"));
-    expect(Object.keys(read.providers).sort()).toEqual(["mistral-ai-api", "ovhcloud-ai-endpoints"]);
+    expect(Object.keys(read.providers).sort()).toEqual(["doubleword", "mistral-ai-api", "openai-api-eu", "ovhcloud-ai-endpoints"]);
     expect(read.missing).toEqual([]);
+    expect(read.providers.doubleword!.models.find((entry) => entry.id === "Qwen/Qwen3-Embedding-8B")).toEqual({ id: "Qwen/Qwen3-Embedding-8B", input_per_1m: 0.04 });
     const mistral = read.providers["mistral-ai-api"]!;
     expect(mistral).toMatchObject({ registry_provider: "mistral", currency: "USD" });
     const byId = new Map(mistral.models.map((entry) => [entry.id, entry]));
@@ -115,7 +117,7 @@ describe("the registries' published formats", () => {
 });
 
 /** A corroboration file as the job writes it, with one provider entry. */
-function corroborationFile(registry: "genai-prices" | "litellm", id: string, entry: Partial<RegistryProvider> & { models: RegistryModel[] }): CorroborationFile {
+function corroborationFile(registry: "genai-prices" | "litellm" | "models.dev", id: string, entry: Partial<RegistryProvider> & { models: RegistryModel[] }): CorroborationFile {
   return CorroborationFile.parse({
     registry,
     source_url: "https://github.com/pydantic/genai-prices/blob/main/prices/new_data/v2/data.json",
@@ -194,6 +196,57 @@ describe("merging what the price registries list into a record", () => {
     expect(queue).toEqual([expect.objectContaining({ kind: "price_disagrees", path: "$.pricing.price_per_1m_output_tokens", manual_value: 0.05, observed_value: 0.03 })]);
   });
 
+  it("never lets a registry corroborate a price read from it, and still asks when it now lists another", () => {
+    const models = [model("gpt-oss-120b", { input_per_1m: 0.09, output_per_1m: 0.47 }), model("Qwen3-32B", { input_per_1m: 0.09, output_per_1m: 0.25 })];
+    const fromRegistry = { source_type: "third_party", status: "claimed", source_url: "https://raw.githubusercontent.com/pydantic/genai-prices/47df840a5ab10bbcffb8e5ac01b9899032245d1b/prices/new_data/v2/data.json" };
+    const record = Provider.parse(
+      minimalRecord("acme-ai", {
+        pricing: {
+          currency: confirmedFact("USD", { source_type: "pricing_page" }),
+          price_per_1m_input_tokens: confirmedFact(0.09, fromRegistry),
+          reference_model: confirmedFact("gpt-oss-120b", fromRegistry),
+        },
+        models: confirmedFact(
+          [
+            { name: "gpt-oss-120b", input_price: 0.09, output_price: 0.47 },
+            { name: "Qwen3-32B", input_price: 0.09, output_price: 0.3 },
+          ],
+          { ...fromRegistry, partial: true },
+        ),
+      }),
+    );
+    const queue: ReviewEntry[] = [];
+    const merged = mergePriceRegistries(record, [corroborationFile("genai-prices", "acme-ai", { models })], today, queue);
+    expect(merged).toBe(record);
+    expect(queue).toEqual([expect.objectContaining({ path: "$.models.value[1].output_price", note: expect.stringContaining("registry model Qwen3-32B, the registry this row was read from;") })]);
+    // Another registry may: it is a second reading.
+    const other = mergePriceRegistries(record, [corroborationFile("models.dev", "acme-ai", { models })], today, []);
+    expect(other.models!.value![0]).toMatchObject({ corroborated_by: "models.dev" });
+    expect(other.pricing!.price_per_1m_input_tokens).toMatchObject({ corroborated_by: "models.dev" });
+  });
+
+  it("does not ask about a price the row dates apart from the registry's figures, but corroborates one that agrees", () => {
+    const models = [model("a", { input_per_1m: 1, output_per_1m: 2 }), model("b", { input_per_1m: 1, output_per_1m: 2 }), model("c", { input_per_1m: 1, output_per_1m: 2 })];
+    const record = pricedRecord([
+      { name: "a", input_price: 1.5, output_price: 3, valid_from: "2026-09-01" },
+      { name: "b", input_price: 0.5, output_price: 1, valid_until: "2026-05-31" },
+      { name: "c", input_price: 1, output_price: 2, valid_from: "2026-09-01" },
+    ]);
+    const dated = (committed_on: string | undefined) => {
+      const queue: ReviewEntry[] = [];
+      const merged = mergePriceRegistries(record, [corroborationFile("models.dev", "acme-ai", { models, ...(committed_on && { committed_on }) })], today, queue);
+      return { queue: queue.map((entry) => entry.path), merged };
+    };
+    const before = dated("2026-06-30");
+    expect(before.queue).toEqual([]);
+    expect(before.merged.models!.value![2]).toMatchObject({ corroborated_by: "models.dev" });
+    // Figures of unknown day are compared.
+    expect(dated(undefined).queue).toHaveLength(4);
+    // From its valid_from on a row is compared, up to its valid_until.
+    expect(dated("2026-09-01").queue).toEqual(["$.models.value[0].input_price", "$.models.value[0].output_price"]);
+    expect(dated("2026-05-31").queue).toEqual(["$.models.value[1].input_price", "$.models.value[1].output_price"]);
+  });
+
   it("asks about a listed model only when the record's list is complete, and not about deprecated, unpriced or alias entries", () => {
     const models = [
       model("codestral-2508", { input_per_1m: 0.3 }),
@@ -222,5 +275,24 @@ describe("merging what the price registries list into a record", () => {
       source: file.source_url,
       note: "genai-prices (x) lists it; the record's models list says it is complete (partial: false)",
     });
+  });
+});
+
+describe("which records the registries stand for", () => {
+  const mappings = Object.entries(PROVIDER_MAPPINGS).flatMap(([registry, list]) => list.map((mapping) => ({ registry, ...mapping })));
+
+  it("maps only records that exist, each once per registry, with a currency basis the file can hold", () => {
+    for (const mapping of mappings) {
+      expect(existsSync(path.join(REPO_ROOT, "data", "providers", `${mapping.provider}.json`)), mapping.provider).toBe(true);
+      expect(mapping.currencyBasis.length, `${mapping.registry} ${mapping.provider}`).toBeLessThanOrEqual(300);
+      expect(mapping.currency === null || /^[A-Z]{3}$/.test(mapping.currency)).toBe(true);
+    }
+    const pairs = mappings.map((mapping) => `${mapping.registry} ${mapping.provider}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+  });
+
+  it("maps no Global price list to the Data Zone record, and every models.dev entry in dollars as its README states", () => {
+    expect(mappings.filter((mapping) => mapping.provider === "azure-openai-eu-data-zone")).toEqual([]);
+    expect(PROVIDER_MAPPINGS["models.dev"].every((mapping) => mapping.currency === "USD" && mapping.currencyBasis.includes("(USD)"))).toBe(true);
   });
 });

@@ -60,7 +60,9 @@ describe("npm run corroborate --from <file>", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("corroborate: 2 read, 0 failed");
-    expect(run.stdout).toContain("genai-prices: read the local copy genai-prices.json (commit 47df840a5ab1); mistral-ai-api (mistral, 8 models, USD), ovhcloud-ai-endpoints (ovhcloud, 5 models, USD)");
+    expect(run.stdout).toContain(
+      "genai-prices: read the local copy genai-prices.json (commit 47df840a5ab1); doubleword (doubleword, 3 models, USD), mistral-ai-api (mistral, 8 models, USD), openai-api-eu (openai, 1 model, USD), ovhcloud-ai-endpoints (ovhcloud, 5 models, USD)",
+    );
     expect(run.stdout).toContain("scaleway-generative-apis (scaleway, 1 model, currency unknown: prices not compared); not listed: nebius, ovhcloud");
 
     const genai = await readJson(path.join(corroborations(tree), "genai-prices.json"));

@@ -3,10 +3,10 @@ import path from "node:path";
 import { todayUtc } from "../config.js";
 import { DEFAULT_NET_POLICY } from "../net/request.js";
 import { errorsOf } from "../problems.js";
-import { PRICE_REGISTRIES, type PriceRegistryName } from "../schema/index.js";
+import { NETWORK_PRICE_REGISTRIES } from "../schema/index.js";
 import { EXIT, type CommandContext } from "./context.js";
 import { runLocked } from "./dataLock.js";
-import { pinnedCopyOf, REGISTRY_SOURCES, type PinnedCopy } from "../corroborate/sources.js";
+import { MODELS_DEV_SOURCE, pinnedCopyOf, REGISTRY_SOURCES, type FileRegistryName, type PinnedCopy } from "../corroborate/sources.js";
 import { collect, nowToTheSecond, parseEndpoints, parseMilliseconds, writeSummary } from "./options.js";
 
 const REGISTRY_HOST_NAMES = { raw: "raw", "github-api": "github-api" } as const;
@@ -30,13 +30,20 @@ interface CorroborateOptions {
 export function registerCorroborateCommand(program: Command, context: CommandContext): void {
   program
     .command("corroborate")
-    .description("read the public price registries (genai-prices, litellm) into data/corroborations/<registry>.json; the build compares their prices and model lists with the records")
+    .description(
+      `read the public price registries (genai-prices, litellm; models.dev from a git copy of ${MODELS_DEV_SOURCE.repository} only) into data/corroborations/<registry>.json; the build compares their prices and model lists with the records`,
+    )
     // npm keeps an option before `--` for itself: `npm run corroborate --from FILE` hands over FILE alone, so a
     // file named as an argument is a local copy too.
     .argument("[file...]", "local copies, as with --from (and pinned file URLs, as with --pinned-url)")
-    .option("--from <file>", "read this local copy (either registry's format, told apart by its shape), or a git directory or checkout of a registry, instead of the network (repeatable, one per registry)", collect, [])
+    .option(
+      "--from <file>",
+      "read this local copy (genai-prices' or litellm's format, told apart by its shape), or a git directory or checkout of a registry's repository (models.dev only so), instead of the network (repeatable, one per registry)",
+      collect,
+      [],
+    )
     .option("--pinned-url <url>", "which commit a local copy is: https://github.com/<owner>/<repo>/blob/<commit>/<path> of the registry's file, cited instead of the live file (repeatable, one per registry; not needed for a copy inside a checkout of the registry)", collect, [])
-    .option("--registry <name>", `only this registry from the network (repeatable): ${PRICE_REGISTRIES.join(", ")}`, collect, [])
+    .option("--registry <name>", `only this registry from the network (repeatable): ${NETWORK_PRICE_REGISTRIES.join(", ")}`, collect, [])
     .option("--endpoint <host=url>", "another base URL for raw (the files) or github-api (their commits) (repeatable; tests)", collect, [])
     .option("--allow-private", "allow loopback and private addresses (tests against a local server)")
     .option("--timeout <ms>", "time limit per request", parseMilliseconds, DEFAULT_NET_POLICY.timeoutMs)
@@ -54,8 +61,9 @@ export function registerCorroborateCommand(program: Command, context: CommandCon
       const twice = pins.find((pin, index) => pins.findIndex((other) => other.registry === pin.registry) !== index);
       if (twice) command.error(`error: --pinned-url: two commits given for ${twice.registry}; give one per registry`, { exitCode: 2 });
       if (pins.length > 0 && from.length === 0) command.error("error: --pinned-url says which commit a local copy is; give the copy with --from", { exitCode: 2 });
-      const unknown = options.registry.filter((name) => !(PRICE_REGISTRIES as readonly string[]).includes(name));
-      if (unknown.length > 0) command.error(`error: --registry: no price registry named ${unknown.join(", ")} (known: ${PRICE_REGISTRIES.join(", ")})`, { exitCode: 2 });
+      if (options.registry.includes("models.dev")) command.error(`error: --registry: models.dev is read from a git copy only: --from a git directory or checkout of ${MODELS_DEV_SOURCE.repository}`, { exitCode: 2 });
+      const unknown = options.registry.filter((name) => !(NETWORK_PRICE_REGISTRIES as readonly string[]).includes(name));
+      if (unknown.length > 0) command.error(`error: --registry: no price registry named ${unknown.join(", ")} (known: ${NETWORK_PRICE_REGISTRIES.join(", ")})`, { exitCode: 2 });
       if (from.length > 0 && options.registry.length > 0) command.error("error: --from names the registries by its files; leave out --registry", { exitCode: 2 });
       await runLocked(context, "corroborate", () => corroborate(context, from, pins, options));
     });
@@ -65,7 +73,7 @@ async function corroborate(context: CommandContext, from: readonly string[], pin
   const paths = context.paths();
   const { runCorroborate } = await import("../corroborate/run.js");
   const outcomes = await runCorroborate(paths, {
-    registries: options.registry as PriceRegistryName[],
+    registries: options.registry as FileRegistryName[],
     from: from.map((file) => path.resolve(file)),
     pinned,
     fetch: { policy: { ...DEFAULT_NET_POLICY, timeoutMs: options.timeout, allowPrivate: options.allowPrivate === true }, hosts: parseEndpoints(options.endpoint, REGISTRY_HOST_NAMES), env: process.env },

@@ -1,8 +1,10 @@
+import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
 import { IsoDate, type PriceRegistryName, type RegistryModel, type RegistryProvider } from "../schema/index.js";
 import { boundedText } from "../scrape/bounds.js";
 import { perMillionTokens } from "../scrape/units.js";
-import { PROVIDER_MAPPINGS } from "./sources.js";
+import { MAX_MODEL_FILE_BYTES, MAX_MODEL_FILES } from "./modelsDev.js";
+import { modelsDevFolderUrl, MODELS_DEV_SOURCE, PROVIDER_MAPPINGS } from "./sources.js";
 
 /** What a registry's file gives for the providers mapped to records, and how much of it did not fit. */
 export interface ReadRegistry {
@@ -160,15 +162,89 @@ function readLitellm(json: unknown): ReadRegistry {
   return result;
 }
 
-const READERS: Record<PriceRegistryName, (json: unknown) => ReadRegistry> = { "genai-prices": readGenaiPrices, litellm: readLitellm };
+// --- models.dev: one TOML file per model, cost.input / cost.output in USD per 1M tokens --------------------
+
+const ModelsDevCopy = z.strictObject({
+  kind: z.literal("models.dev"),
+  providers: z.record(
+    z.string(),
+    z.strictObject({
+      commit: z.string().regex(/^[0-9a-f]{40}$/),
+      committed_on: IsoDate.nullable(),
+      files: z.array(z.strictObject({ id: z.string(), text: z.string().max(MAX_MODEL_FILE_BYTES) })).max(MAX_MODEL_FILES),
+      skipped: z.number().int().nonnegative(),
+    }),
+  ),
+});
+
+const ModelsDevModel = z.looseObject({
+  // The plain price; `tiers` (prices above a context size) and the other costs are not one price per 1M tokens.
+  cost: z.looseObject({ input: z.unknown().optional(), output: z.unknown().optional() }).optional(),
+  status: z.unknown().optional(),
+});
+
+// Model files nest two or three tables deep; a deeper one is not a model file.
+const MAX_TOML_DEPTH = 16;
+
+function modelsDevModel(id: string, text: string): RegistryModel | null {
+  const name = boundedText(id);
+  if (name === null) return null;
+  let table: unknown;
+  try {
+    table = parseToml(text, { maxDepth: MAX_TOML_DEPTH });
+  } catch {
+    return null;
+  }
+  const parsed = ModelsDevModel.safeParse(table);
+  if (!parsed.success) return null;
+  const input = price(parsed.data.cost?.input, 1_000_000);
+  const output = price(parsed.data.cost?.output, 1_000_000);
+  return {
+    id: name,
+    ...(input !== undefined && { input_per_1m: input }),
+    ...(output !== undefined && { output_per_1m: output }),
+    ...(parsed.data.status === "deprecated" && { deprecated: true as const }),
+  };
+}
+
+function readModelsDev(json: unknown): ReadRegistry {
+  const copy = ModelsDevCopy.safeParse(json);
+  if (!copy.success) throw new UnreadableRegistry("not models.dev's format: give --from a git directory or checkout of models.dev");
+  const result: ReadRegistry = { providers: {}, missing: [], skipped: 0 };
+  for (const mapping of PROVIDER_MAPPINGS["models.dev"]) {
+    const folder = Object.hasOwn(copy.data.providers, mapping.registryProvider) ? copy.data.providers[mapping.registryProvider] : undefined;
+    if (!folder) {
+      result.missing.push(mapping.registryProvider);
+      continue;
+    }
+    const models: RegistryModel[] = [];
+    result.skipped += folder.skipped;
+    for (const file of folder.files) {
+      const model = modelsDevModel(file.id, file.text);
+      if (model && models.length < MAX_MODELS) models.push(model);
+      else result.skipped += 1;
+    }
+    result.providers[mapping.provider] = {
+      registry_provider: mapping.registryProvider,
+      currency: mapping.currency,
+      currency_basis: mapping.currencyBasis,
+      source_url: modelsDevFolderUrl(folder.commit, `${MODELS_DEV_SOURCE.folder}/${mapping.registryProvider}`),
+      ...(folder.committed_on !== null && { committed_on: folder.committed_on }),
+      models,
+    };
+  }
+  return result;
+}
+
+const READERS: Record<PriceRegistryName, (json: unknown) => ReadRegistry> = { "genai-prices": readGenaiPrices, litellm: readLitellm, "models.dev": readModelsDev };
 
 /** What a registry's parsed file lists for the mapped providers; UnreadableRegistry when it is not that registry's format. */
 export function readRegistry(registry: PriceRegistryName, json: unknown): ReadRegistry {
   return READERS[registry](json);
 }
 
-/** Which registry a local copy is from, by its shape: genai-prices publishes a list, litellm an object. */
-export function registryOfFile(json: unknown): PriceRegistryName | null {
+/** Which registry a local copy is from, by its shape: genai-prices publishes a list, litellm an object (models.dev is no file). */
+export function registryOfFile(json: unknown): "genai-prices" | "litellm" | null {
   if (Array.isArray(json)) return "genai-prices";
   if (json !== null && typeof json === "object") return "litellm";
   return null;

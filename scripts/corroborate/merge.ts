@@ -1,6 +1,7 @@
 import type { ReviewEntry } from "../merge/review.js";
 import type { CorroborationFile, Fact, Model, Provider, RegistryModel, RegistryProvider } from "../schema/index.js";
 import { exactMatch, isAlias, listedBy, withinRounding } from "./match.js";
+import { REGISTRY_REPOSITORIES } from "./sources.js";
 
 type PriceField = "input_price" | "output_price";
 const PRICE_FIELDS: readonly PriceField[] = ["input_price", "output_price"];
@@ -12,7 +13,37 @@ interface Check {
   file: CorroborationFile;
   entry: RegistryProvider;
   day: string;
+  /** The UTC day of the commit the registry's figures are from, when known. */
+  registryDay: string | null;
   queue: ReviewEntry[];
+}
+
+/**
+ * A value read from this registry (its Fact cites the registry's repository) is never corroborated by it: the
+ * registry would only be agreeing with itself. A difference is still queued: the registry changed since.
+ */
+function isCircular(check: Check, sourceUrl: unknown): boolean {
+  if (typeof sourceUrl !== "string") return false;
+  const repository = REGISTRY_REPOSITORIES[check.file.registry].toLowerCase();
+  let url: URL;
+  try {
+    url = new URL(sourceUrl);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  if (host !== "github.com" && host !== "raw.githubusercontent.com") return false;
+  return url.pathname.toLowerCase().startsWith(`/${repository}/`);
+}
+
+/**
+ * A difference the row's own dates explain is not queued: a registry whose figures predate the row's
+ * valid_from may show the price before the change, and one dated after its valid_until the price after it.
+ */
+function datedApart(check: Check, validity: { valid_from?: unknown; valid_until?: unknown }): boolean {
+  const day = check.registryDay;
+  if (day === null) return false;
+  return (typeof validity.valid_from === "string" && day < validity.valid_from) || (typeof validity.valid_until === "string" && day > validity.valid_until);
 }
 
 const known = (fact: Fact | undefined): fact is Fact => fact !== undefined && fact.status !== "unknown";
@@ -37,7 +68,7 @@ function disagreement(check: Check, record: Provider, path: string, manual: numb
     manual_value: manual,
     observed_value: seen,
     observed_at: check.day,
-    source: check.file.source_url,
+    source: check.entry.source_url ?? check.file.source_url,
     note: `${note}; ${check.file.registry} (${check.entry.registry_provider}) lists ${check.entry.currency} ${seen}`,
   });
 }
@@ -46,7 +77,7 @@ function disagreement(check: Check, record: Provider, path: string, manual: numb
  * A model's manual prices against the registry's: agreeing ones make the model corroborated, a difference
  * goes to the review queue and the manual price stays. Prices the scraper topped up are not the person's.
  */
-function checkModel(check: Check, record: Provider, model: Model, index: number): Model {
+function checkModel(check: Check, record: Provider, model: Model, index: number, circular: boolean): Model {
   const match = exactMatch(model.name, check.entry.models);
   if (!match) return model;
   const scraped = new Set(model._scraped?.fields ?? []);
@@ -59,10 +90,12 @@ function checkModel(check: Check, record: Provider, model: Model, index: number)
     compared += 1;
     if (withinRounding(manual, seen)) continue;
     agreed = false;
-    disagreement(check, record, `$.models.value[${index}].${field}`, manual, seen, `${model.name}: ${check.entry.currency} per 1M ${SIDE[field]} tokens, registry model ${match.id}`);
+    if (datedApart(check, model)) continue;
+    const from = circular ? ", the registry this row was read from" : "";
+    disagreement(check, record, `$.models.value[${index}].${field}`, manual, seen, `${model.name}: ${check.entry.currency} per 1M ${SIDE[field]} tokens, registry model ${match.id}${from}`);
   }
   // A corroboration already there (another registry's, read earlier) is kept.
-  if (compared === 0 || !agreed || model.corroborated_at !== undefined) return model;
+  if (compared === 0 || !agreed || circular || model.corroborated_at !== undefined) return model;
   return { ...model, corroborated_at: check.day, corroborated_by: check.file.registry };
 }
 
@@ -82,7 +115,7 @@ function checkListed(check: Check, record: Provider, names: readonly string[], t
       path: "$.models",
       observed_value: model.id,
       observed_at: check.day,
-      source: check.file.source_url,
+      source: check.entry.source_url ?? check.file.source_url,
       note: `${check.file.registry} (${check.entry.registry_provider}) lists it; the record's models list says it is complete (partial: false)`,
     });
   }
@@ -100,9 +133,12 @@ function checkReferencePrice(check: Check, record: Provider): Provider {
     const fact = pricing[member];
     const seen = match[REGISTRY_FIELD[field]];
     if (!manual(fact) || typeof fact.value !== "number" || seen === undefined) continue;
+    const circular = isCircular(check, fact.source_url);
     if (!withinRounding(fact.value, seen)) {
-      disagreement(check, record, `$.pricing.${member}`, fact.value, seen, `${reference.value}: ${check.entry.currency} per 1M ${SIDE[field]} tokens, registry model ${match.id}`);
-    } else if (fact.corroborated_at === undefined) {
+      if (datedApart(check, fact)) continue;
+      const from = circular ? ", the registry this price was read from" : "";
+      disagreement(check, record, `$.pricing.${member}`, fact.value, seen, `${reference.value}: ${check.entry.currency} per 1M ${SIDE[field]} tokens, registry model ${match.id}${from}`);
+    } else if (fact.corroborated_at === undefined && !circular) {
       next = { ...next, [member]: { ...fact, corroborated_at: check.day, corroborated_by: check.file.registry } };
     }
   }
@@ -114,7 +150,8 @@ function checkRecord(check: Check, record: Provider, today: string): Provider {
   const models = record.models;
   if (manual(models) && Array.isArray(models.value)) {
     if (comparable(record, check.entry)) {
-      const value = models.value.map((model, index) => checkModel(check, record, model, index));
+      const circular = isCircular(check, models.source_url);
+      const value = models.value.map((model, index) => checkModel(check, record, model, index, circular));
       if (value.some((model, index) => model !== models.value![index])) next = { ...next, models: { ...models, value } };
       next = checkReferencePrice(check, next);
     }
@@ -127,14 +164,15 @@ function checkRecord(check: Check, record: Provider, today: string): Provider {
 
 /**
  * The price registries' files merged into one record, in file order: agreeing prices get corroborated_at
- * and corroborated_by naming the registry, disagreements and models missing from a complete list go to
- * `queue`. The manual value always stays. The same record is returned when nothing applies.
+ * and corroborated_by naming the registry (never the registry the price was read from), disagreements and
+ * models missing from a complete list go to `queue`. The manual value always stays. The same record is
+ * returned when nothing applies.
  */
 export function mergePriceRegistries(record: Provider, files: readonly CorroborationFile[], today: string, queue: ReviewEntry[]): Provider {
   let next = record;
   for (const file of files) {
     const entry = Object.hasOwn(file.providers, record.id) ? file.providers[record.id] : undefined;
-    if (entry) next = checkRecord({ file, entry, day: file.checked_at.slice(0, 10), queue }, next, today);
+    if (entry) next = checkRecord({ file, entry, day: file.checked_at.slice(0, 10), registryDay: entry.committed_on ?? file.read.committed_on, queue }, next, today);
   }
   return next;
 }

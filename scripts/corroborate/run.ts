@@ -3,16 +3,16 @@ import path from "node:path";
 import { LIMITS, type ProjectPaths } from "../config.js";
 import { nestsDeeperThan } from "../load/jsonScan.js";
 import { jsonPath } from "../problems.js";
-import { CorroborationFile, PRICE_REGISTRIES, type PriceRegistryName } from "../schema/index.js";
+import { CorroborationFile, NETWORK_PRICE_REGISTRIES, type PriceRegistryName } from "../schema/index.js";
 import { writeAtomically } from "../util/files.js";
 import { fetchRegistryFile, MAX_REGISTRY_BYTES, type FetchOptions } from "./fetchRegistry.js";
 import { readRegistry, registryOfFile, UnreadableRegistry, type ReadRegistry } from "./formats.js";
 import { provenanceOf, readFromGit } from "./localCopy.js";
-import { PROVIDER_MAPPINGS, REGISTRY_SOURCES, pageUrl, type PinnedCopy } from "./sources.js";
+import { modelsDevFolderUrl, PROVIDER_MAPPINGS, REGISTRY_SOURCES, pageUrl, type FileRegistryName, type PinnedCopy } from "./sources.js";
 
 export interface CorroborateOptions {
   /** The registries read from their published URLs (ignored when `from` names files). */
-  registries: readonly PriceRegistryName[];
+  registries: readonly FileRegistryName[];
   /** Local copies in either registry's format, or git directories and checkouts of a registry, read instead of the network. */
   from: readonly string[];
   /** Which commit a local copy is, per registry (--pinned-url); a copy in a checkout of its registry says it itself. */
@@ -33,7 +33,8 @@ interface Bytes {
   registry: PriceRegistryName;
   json: unknown;
   read: Read;
-  ref: string;
+  /** Where a person reads what was read: the registry's file (models.dev: its providers/ folder) at the commit read. */
+  sourceUrl: string;
   commitUnknown?: string;
 }
 
@@ -83,7 +84,7 @@ async function land(paths: ProjectPaths, input: Bytes, now: string, sourceLabel:
   }
   const candidate = {
     registry: input.registry,
-    source_url: pageUrl(REGISTRY_SOURCES[input.registry], input.ref),
+    source_url: input.sourceUrl,
     read: input.read,
     checked_at: now,
     providers: Object.fromEntries(ids.map((id) => [id, read.providers[id]])),
@@ -100,7 +101,7 @@ async function land(paths: ProjectPaths, input: Bytes, now: string, sourceLabel:
   return { registry: input.registry, kind: "written", written: checked.data, read, file, ...(input.commitUnknown && { commitUnknown: input.commitUnknown }) };
 }
 
-async function fromNetwork(paths: ProjectPaths, registry: PriceRegistryName, options: CorroborateOptions): Promise<CorroborateOutcome> {
+async function fromNetwork(paths: ProjectPaths, registry: FileRegistryName, options: CorroborateOptions): Promise<CorroborateOutcome> {
   const source = REGISTRY_SOURCES[registry];
   const fetched = await fetchRegistryFile(source, options.fetch);
   const label = `${source.repository} ${source.path}`;
@@ -109,22 +110,25 @@ async function fromNetwork(paths: ProjectPaths, registry: PriceRegistryName, opt
   if ("reason" in parsed) return { registry, kind: "failed", source: label, reason: parsed.reason };
   const { json } = parsed;
   const read: Read = { from: "network", url: fetched.url, commit: fetched.commit, committed_on: fetched.committedOn, etag: fetched.etag, last_modified: fetched.lastModified };
-  return land(paths, { registry, json, read, ref: fetched.commit ?? source.branch, ...(fetched.commitUnknown && { commitUnknown: fetched.commitUnknown }) }, options.now, label);
+  return land(paths, { registry, json, read, sourceUrl: pageUrl(source, fetched.commit ?? source.branch), ...(fetched.commitUnknown && { commitUnknown: fetched.commitUnknown }) }, options.now, label);
 }
 
 /**
  * A local copy is cited by what it is: the registry's file at the commit it holds (pinned URL), never the file
  * on its live branch, whose bytes may differ from those read. A copy nothing dates is refused.
  */
-async function fromLocal(given: string, pins: readonly PinnedCopy[]): Promise<{ registry: PriceRegistryName; json: unknown; read: Read; ref: string } | { registry: PriceRegistryName | null; reason: string }> {
+async function fromLocal(given: string, pins: readonly PinnedCopy[]): Promise<Omit<Bytes, "commitUnknown"> | { registry: PriceRegistryName | null; reason: string }> {
   const isFolder = await fs.stat(given).then((stat) => stat.isDirectory(), () => false);
   if (isFolder) {
     const fromGit = await readFromGit(given, MAX_REGISTRY_BYTES);
     if (!fromGit.ok) return { registry: null, reason: fromGit.reason };
+    const { commit, committedOn } = fromGit.provenance;
+    const read: Read = { from: "file", file: path.basename(given).slice(0, 200), commit, committed_on: committedOn, etag: null, last_modified: null };
+    // models.dev's folders are read as files of text, not as one JSON file.
+    if (fromGit.registry === "models.dev") return { registry: "models.dev", json: fromGit.copy, sourceUrl: modelsDevFolderUrl(commit), read };
     const parsed = parseJson(fromGit.bytes);
     if ("reason" in parsed) return { registry: fromGit.registry, reason: parsed.reason };
-    const { commit, committedOn } = fromGit.provenance;
-    return { registry: fromGit.registry, json: parsed.json, ref: commit, read: { from: "file", file: path.basename(given).slice(0, 200), commit, committed_on: committedOn, etag: null, last_modified: null } };
+    return { registry: fromGit.registry, json: parsed.json, sourceUrl: pageUrl(REGISTRY_SOURCES[fromGit.registry], commit), read };
   }
   const local = await readLocalCopy(given);
   if ("reason" in local) return { registry: null, reason: local.reason };
@@ -133,7 +137,7 @@ async function fromLocal(given: string, pins: readonly PinnedCopy[]): Promise<{ 
   const known = await provenanceOf(given, registry, pins);
   if (!known.ok) return { registry, reason: known.reason };
   const { commit, committedOn } = known.provenance;
-  return { registry, json: local.json, ref: commit, read: { from: "file", file: path.basename(given).slice(0, 200), commit, committed_on: committedOn, etag: null, last_modified: null } };
+  return { registry, json: local.json, sourceUrl: pageUrl(REGISTRY_SOURCES[registry], commit), read: { from: "file", file: path.basename(given).slice(0, 200), commit, committed_on: committedOn, etag: null, last_modified: null } };
 }
 
 async function fromFiles(paths: ProjectPaths, files: readonly string[], pins: readonly PinnedCopy[], now: string): Promise<CorroborateOutcome[]> {
@@ -148,7 +152,7 @@ async function fromFiles(paths: ProjectPaths, files: readonly string[], pins: re
       outcomes.push({ registry: local.registry, kind: "failed", source: name, reason: `a second local copy in ${local.registry}'s format; give one per registry` });
     } else {
       seen.add(local.registry);
-      outcomes.push(await land(paths, { registry: local.registry, json: local.json, read: local.read, ref: local.ref }, now, name));
+      outcomes.push(await land(paths, local, now, name));
     }
   }
   return outcomes;
@@ -156,13 +160,14 @@ async function fromFiles(paths: ProjectPaths, files: readonly string[], pins: re
 
 /**
  * Reads the price registries (their published files, or the local copies given) and writes what they list
- * for the mapped providers to data/corroborations/<registry>.json. The build does the comparing.
+ * for the mapped providers to data/corroborations/<registry>.json. The build does the comparing. models.dev
+ * is read only from a git copy given with `from`.
  */
 export async function runCorroborate(paths: ProjectPaths, options: CorroborateOptions): Promise<CorroborateOutcome[]> {
   let outcomes: CorroborateOutcome[];
   if (options.from.length > 0) outcomes = await fromFiles(paths, options.from, options.pinned ?? [], options.now);
   else {
-    const registries = PRICE_REGISTRIES.filter((registry) => options.registries.length === 0 || options.registries.includes(registry));
+    const registries = NETWORK_PRICE_REGISTRIES.filter((registry) => options.registries.length === 0 || options.registries.includes(registry));
     outcomes = [];
     for (const registry of registries) outcomes.push(await fromNetwork(paths, registry, options));
   }

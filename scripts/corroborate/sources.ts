@@ -1,4 +1,4 @@
-import type { PriceRegistryName } from "../schema/index.js";
+import type { NETWORK_PRICE_REGISTRIES, PriceRegistryName } from "../schema/index.js";
 
 /** Where a price registry publishes its file: a path on a branch of a GitHub repository. */
 export interface RegistrySource {
@@ -7,12 +7,27 @@ export interface RegistrySource {
   path: string;
 }
 
+/** The registries that publish one file. */
+export type FileRegistryName = (typeof NETWORK_PRICE_REGISTRIES)[number];
+
 /** The published files, pinned here and nowhere else. */
-export const REGISTRY_SOURCES: Readonly<Record<PriceRegistryName, RegistrySource>> = {
+export const REGISTRY_SOURCES: Readonly<Record<FileRegistryName, RegistrySource>> = {
   // The v2 file the project's README offers for download; the v1 files are frozen.
   "genai-prices": { repository: "pydantic/genai-prices", branch: "main", path: "prices/new_data/v2/data.json" },
   litellm: { repository: "BerriAI/litellm", branch: "main", path: "model_prices_and_context_window.json" },
 };
+
+/**
+ * models.dev keeps one TOML file per model under providers/<provider>/models/ (its README: cost.input and
+ * cost.output "Cost per million input/output tokens (USD)"). No file of the repository holds them all (its
+ * models.json is another catalogue's list), so it is read from a git copy only, never over the network.
+ */
+export const MODELS_DEV_SOURCE = { repository: "anomalyco/models.dev", branch: "dev", folder: "providers" } as const;
+
+/** Where a person reads a folder of the models.dev repository at a commit. */
+export function modelsDevFolderUrl(commit: string, folder: string = MODELS_DEV_SOURCE.folder): string {
+  return `https://github.com/${MODELS_DEV_SOURCE.repository}/tree/${commit}/${folder}`;
+}
 
 /** The hosts the files and their commits are read from; tests point them at a loopback server. */
 export const REGISTRY_HOSTS = {
@@ -39,7 +54,7 @@ export function pageUrl(source: RegistrySource, ref: string): string {
 export interface ProviderMapping {
   /** The dataset's provider id. */
   provider: string;
-  /** genai-prices: the provider's id; litellm: the litellm_provider value (also the model names' prefix). */
+  /** genai-prices: the provider's id; litellm: the litellm_provider value (also the model names' prefix); models.dev: the folder under providers/. */
   registryProvider: string;
   currency: string | null;
   currencyBasis: string;
@@ -47,13 +62,26 @@ export interface ProviderMapping {
 
 const GENAI_PRICES_USD = "genai-prices states every price in USD per million tokens (its ModelPrice fields: 'price in USD per million … tokens')";
 
+const MODELS_DEV_USD = "models.dev's README defines cost.input and cost.output as 'Cost per million input tokens (USD)' and '… output tokens (USD)'";
+
 /**
  * Which registry entries stand for which records. Only a registry listing of the same product is mapped: a
- * router's resale price (HuggingFace's huggingface_nebius, OpenRouter) is another product's price.
+ * router's resale price (HuggingFace's huggingface_nebius, OpenRouter) is another product's price, and so is
+ * a Global deployment's price for a Data Zone record (genai-prices' azure prices "*-Global" models, and
+ * models.dev's azure lists gpt-5-nano at the Global 0.05 / 0.40 where the Data Zone record has 0.055 / 0.44).
+ * A record whose rows were read from a registry stays mapped to it (the build never lets that registry
+ * corroborate them, but a later difference still asks a person), see `isCircular` in merge.ts.
  */
 export const PROVIDER_MAPPINGS: Readonly<Record<PriceRegistryName, readonly ProviderMapping[]>> = {
   "genai-prices": [
     { provider: "mistral-ai-api", registryProvider: "mistral", currency: "USD", currencyBasis: GENAI_PRICES_USD },
+    { provider: "doubleword", registryProvider: "doubleword", currency: "USD", currencyBasis: `${GENAI_PRICES_USD}; its doubleword entries are Doubleword's Realtime prices (its price_comments)` },
+    {
+      provider: "openai-api-eu",
+      registryProvider: "openai",
+      currency: "USD",
+      currencyBasis: `${GENAI_PRICES_USD}; OpenAI's standard prices, which its EU data-residency endpoints raise by 10% only for models released on or after 2026-03-05`,
+    },
     {
       provider: "ovhcloud-ai-endpoints",
       registryProvider: "ovhcloud",
@@ -94,11 +122,40 @@ export const PROVIDER_MAPPINGS: Readonly<Record<PriceRegistryName, readonly Prov
       currencyBasis: "litellm states no currency; OVHcloud lists euros on its site and dollars at its models endpoint, so litellm's figures cannot be placed: never compared",
     },
   ],
+  "models.dev": [
+    { provider: "nebius-token-factory", registryProvider: "nebius", currency: "USD", currencyBasis: `${MODELS_DEV_USD}; Nebius Token Factory bills in US dollars` },
+    {
+      provider: "amazon-bedrock-eu",
+      registryProvider: "amazon-bedrock",
+      currency: "USD",
+      currencyBasis: `${MODELS_DEV_USD}; its eu.* entries are the EU cross-Region inference profiles ('(EU)' in their names), the record's rows`,
+    },
+    {
+      provider: "google-vertex-ai-eu",
+      registryProvider: "google-vertex",
+      currency: "USD",
+      currencyBasis: `${MODELS_DEV_USD}; Vertex AI's list prices, not priced per region (nor are the record's rows)`,
+    },
+    {
+      provider: "openai-api-eu",
+      registryProvider: "openai",
+      currency: "USD",
+      currencyBasis: `${MODELS_DEV_USD}; OpenAI's standard prices, which its EU data-residency endpoints raise by 10% only for models released on or after 2026-03-05`,
+    },
+    { provider: "inceptron", registryProvider: "inceptron", currency: "USD", currencyBasis: MODELS_DEV_USD },
+  ],
+};
+
+/** The repository each registry is published in: a Fact citing it was read from that registry. */
+export const REGISTRY_REPOSITORIES: Readonly<Record<PriceRegistryName, string>> = {
+  "genai-prices": REGISTRY_SOURCES["genai-prices"].repository,
+  litellm: REGISTRY_SOURCES.litellm.repository,
+  "models.dev": MODELS_DEV_SOURCE.repository,
 };
 
 /** A local copy's commit, as a person states it: the registry's file at one commit, in the form pageUrl writes. */
 export interface PinnedCopy {
-  registry: PriceRegistryName;
+  registry: FileRegistryName;
   commit: string;
 }
 
@@ -111,6 +168,6 @@ export function pinnedCopyOf(url: string): PinnedCopy | null {
   const match = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/blob\/([0-9a-f]{40})\/(.+)$/.exec(url);
   if (!match) return null;
   const [, repository, commit, file] = match;
-  const registry = (Object.keys(REGISTRY_SOURCES) as PriceRegistryName[]).find((name) => REGISTRY_SOURCES[name].repository.toLowerCase() === repository!.toLowerCase() && REGISTRY_SOURCES[name].path === file);
+  const registry = (Object.keys(REGISTRY_SOURCES) as FileRegistryName[]).find((name) => REGISTRY_SOURCES[name].repository.toLowerCase() === repository!.toLowerCase() && REGISTRY_SOURCES[name].path === file);
   return registry ? { registry, commit: commit! } : null;
 }

@@ -21,12 +21,12 @@ export type FactStatus = z.infer<typeof FactStatus>;
 
 /**
  * Who saw the same value. scraper: the provider's own models endpoint. registry: the company register.
- * genai-prices, litellm: a public price registry listed the same price (same currency, within rounding).
+ * genai-prices, litellm, models.dev: a public price registry listed the same price (same currency, within rounding).
  */
 export const CorroboratedBy = z
   .enum(["scraper", "registry", ...PRICE_REGISTRIES], { message: `must be one of scraper, registry, ${PRICE_REGISTRIES.join(", ")}` })
   .describe(
-    "scraper: the provider's own models endpoint. registry: the company register. genai-prices (pydantic/genai-prices) and litellm (BerriAI/litellm): a public price registry listed the same price, in the same currency, within rounding.",
+    "scraper: the provider's own models endpoint. registry: the company register. genai-prices (pydantic/genai-prices), litellm (BerriAI/litellm) and models.dev (anomalyco/models.dev): a public price registry listed the same price, in the same currency, within rounding.",
   );
 export type CorroboratedBy = z.infer<typeof CorroboratedBy>;
 
