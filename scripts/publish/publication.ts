@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ArtefactWriter, Artefacts } from "../site/artefacts.js";
 import { compressedDigest, compressedSiblings, compressFile, compressInBackground, ENCODINGS, fileDigest, isCompressible, isCompressibleSize } from "./compress.js";
 import { CompressionPool, type CompressedCopy } from "./compressPool.js";
+import { WriterPool } from "./writerPool.js";
 import { mapLimit } from "../util/pool.js";
 import { nextDir } from "./folders.js";
 import { listPublished, publishedReader, type PublishedTree } from "./listing.js";
@@ -37,6 +38,17 @@ function compressionWorkers(): number {
   const asked = process.env.EVIDENCE_COMPRESSION_WORKERS;
   if (asked !== undefined && /^\d+$/.test(asked.trim())) return Math.min(16, Number(asked.trim()));
   return Math.max(0, Math.min(3, os.availableParallelism() - 1));
+}
+
+/**
+ * Threads that create the new files while rendering goes on (writerPool.ts): two, or EVIDENCE_WRITER_THREADS of
+ * them (0 creates every file on the rendering thread). Two even on one core: a thread creating a file mostly
+ * waits for the file system, not for the processor.
+ */
+function writerThreads(): number {
+  const asked = process.env.EVIDENCE_WRITER_THREADS;
+  if (asked !== undefined && /^\d+$/.test(asked.trim())) return Math.min(16, Number(asked.trim()));
+  return 2;
 }
 
 /**
@@ -74,6 +86,10 @@ export class Publication implements Artefacts {
   /** Makes the compressed copies on worker threads while rendering goes on; null when not compressing. */
   private readonly compression: CompressionPool | null;
   private readonly compress: boolean;
+  /** Creates new files on worker threads, started with the first file written; null before, and once finished. */
+  private writer: WriterPool | null = null;
+  /** How many writing threads to start; 0 once they were closed, or when files are created here. */
+  private writers = writerThreads();
   /** Files handed over in parts whose copies are made from disk in `finish`, by name. */
   private readonly large = new Map<string, LargeFile>();
   /** Files handed over in parts whose copies are being made in the background, by name. */
@@ -132,6 +148,7 @@ export class Publication implements Artefacts {
    * link made by the build before) stays; any other is linked anew to the original in the new folder.
    */
   private placeAliases(): void {
+    this.writer?.drain();
     for (const [file, sameAs] of this.aliases) {
       const again = this.placedBefore(file);
       if (!again && this.keptFiles.has(sameAs) && this.published.files.has(file) && sameFile(path.join(this.publicDir, file), path.join(this.publicDir, sameAs))) {
@@ -173,7 +190,10 @@ export class Publication implements Artefacts {
       this.start();
       const target = path.join(this.next, file);
       this.folderFor(target);
-      if (again) rmSync(target, { force: true });
+      if (again) {
+        this.writer?.drain();
+        rmSync(target, { force: true });
+      }
       out = this.openTracked(target, "wx");
       if (published !== null) {
         const buffer = Buffer.allocUnsafe(Math.min(size, 1 << 20));
@@ -258,8 +278,11 @@ export class Publication implements Artefacts {
   private keepPublished(file: string, again: boolean): void {
     this.keptFiles.add(file);
     if (!again) this.report.unchanged += 1;
-    if (this.started) this.link(file);
-    else this.pendingLinks.push(file);
+    if (this.started) {
+      // A file placed before in this build may still be on its way to the disk.
+      if (again) this.writer?.drain();
+      this.link(file);
+    } else this.pendingLinks.push(file);
   }
 
   /** Counts a file that differs from what is published as changed or added, the first time it is placed. */
@@ -279,6 +302,7 @@ export class Publication implements Artefacts {
    * when it was changed behind the build's back.
    */
   private async compressLarge(): Promise<void> {
+    this.writer?.drain();
     const copies = [...this.large].flatMap(([file, large]) => ENCODINGS.map(({ suffix }) => ({ ...large, suffix, sibling: `${file}${suffix}`, again: this.placedBefore(`${file}${suffix}`) })));
     await mapLimit(copies, os.availableParallelism() + 1, async ({ source, size, unchanged, suffix, sibling, again }) => {
       if (unchanged && this.published.files.has(sibling)) {
@@ -329,11 +353,17 @@ export class Publication implements Artefacts {
   /** `mayExist`: the file was placed before in this build; the new folder holds nothing else. */
   private write(file: string, bytes: Buffer, mayExist: boolean): void {
     const target = path.join(this.next, file);
+    this.countWritten(bytes.length);
+    if (!this.writer && this.writers > 0) this.writer = new WriterPool(this.writers);
+    // A new file goes to the writing threads, which make its folder when it is missing.
+    if (!mayExist && this.writer?.accepts(bytes)) return this.writer.write(target, bytes);
     this.folderFor(target);
     // Never write through an existing entry: it may be a link to the published file, which must stay as it is.
-    if (mayExist) rmSync(target, { force: true });
+    if (mayExist) {
+      this.writer?.drain();
+      rmSync(target, { force: true });
+    }
     writeFileSync(target, bytes, { flag: "wx" });
-    this.countWritten(bytes.length);
   }
 
   private link(file: string): void {
@@ -368,6 +398,7 @@ export class Publication implements Artefacts {
       }
     }
     await this.placeCopiesUnderWay();
+    await this.closeWriter();
     await this.compressLarge();
     this.placeAliases();
     const { report } = this;
@@ -381,11 +412,29 @@ export class Publication implements Artefacts {
     return report;
   }
 
+  /** Waits for every file handed to the writing threads, then ends them: what follows writes here. */
+  private async closeWriter(): Promise<void> {
+    const writer = this.writer;
+    this.writers = 0;
+    this.writer = null;
+    if (!writer) return;
+    try {
+      writer.drain();
+    } finally {
+      await writer.close();
+    }
+  }
+
   /** Leaves public/ as it was and removes the unfinished folder (a build that failed midway). */
   async abandon(): Promise<void> {
     for (const fd of this.openFiles) closeSync(fd);
     this.openFiles.clear();
     await this.compression?.close();
+    // The threads end before the folder goes: none may create a file in it afterwards.
+    const writer = this.writer;
+    this.writers = 0;
+    this.writer = null;
+    await writer?.close();
     await fs.rm(this.next, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,75 @@
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { WriterPool } from "../scripts/publish/writerPool.js";
+import { makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
+
+const trees: Tree[] = [];
+const folders: string[] = [];
+const pools: WriterPool[] = [];
+const saved = process.env.EVIDENCE_WRITER_THREADS;
+afterEach(async () => {
+  for (const tree of trees.splice(0)) await tree.cleanup();
+  for (const pool of pools.splice(0)) await pool.close();
+  for (const folder of folders.splice(0)) await fs.rm(folder, { recursive: true, force: true });
+  if (saved === undefined) delete process.env.EVIDENCE_WRITER_THREADS;
+  else process.env.EVIDENCE_WRITER_THREADS = saved;
+});
+
+async function scratch(): Promise<string> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "writer-threads-"));
+  folders.push(folder);
+  return folder;
+}
+
+async function builtWith(threads: string, ids: string[]): Promise<Tree> {
+  process.env.EVIDENCE_WRITER_THREADS = threads;
+  const tree = await makeTree(ids.map((id) => minimalRecord(id)));
+  trees.push(tree);
+  await tree.build();
+  return tree;
+}
+
+describe("files created on writer threads", () => {
+  it("writes every file handed over, making missing folders, before drain returns", async () => {
+    const folder = await scratch();
+    const pool = new WriterPool(2);
+    pools.push(pool);
+    const files = Array.from({ length: 300 }, (_, index) => ({ target: path.join(folder, `f${index % 7}`, `g${index % 3}`, `${index}.txt`), bytes: Buffer.from(`file ${index}\n`.repeat(index + 1)) }));
+    for (const { target, bytes } of files) pool.write(target, bytes);
+    pool.drain();
+    for (const { target, bytes } of files) expect(await fs.readFile(target)).toEqual(bytes);
+  });
+
+  it("reports a file it could not create by its path, and never writes through an existing one", async () => {
+    const folder = await scratch();
+    await fs.writeFile(path.join(folder, "taken.txt"), "kept\n");
+    await fs.writeFile(path.join(folder, "a-file"), "not a folder\n");
+    const pool = new WriterPool(1);
+    pools.push(pool);
+    pool.write(path.join(folder, "taken.txt"), Buffer.from("overwritten\n"));
+    expect(() => pool.drain()).toThrow(/writing .*taken\.txt failed: EEXIST/);
+    expect(await fs.readFile(path.join(folder, "taken.txt"), "utf8")).toBe("kept\n");
+    const second = new WriterPool(1);
+    pools.push(second);
+    second.write(path.join(folder, "a-file", "inside.txt"), Buffer.from("x"));
+    expect(() => second.drain()).toThrow(/inside\.txt failed: ENOTDIR/);
+  });
+
+  it("a build publishes the same bytes with and without them, fresh and again after a change", async () => {
+    const ids = ["one-ai", "two-ai", "three-ai", "four-ai", "five-ai"];
+    const here = await builtWith("0", ids);
+    const threaded = await builtWith("2", ids);
+    expect(await snapshot(threaded.paths.publicDir)).toEqual(await snapshot(here.paths.publicDir));
+    // A rebuild after one change writes the changed files anew and links the rest: the same bytes again.
+    for (const tree of [here, threaded]) await tree.writeProvider("two-ai", { ...minimalRecord("two-ai"), name: "Two AI, renamed" });
+    process.env.EVIDENCE_WRITER_THREADS = "0";
+    await here.build();
+    process.env.EVIDENCE_WRITER_THREADS = "2";
+    await threaded.build();
+    const after = await snapshot(threaded.paths.publicDir);
+    expect(after).toEqual(await snapshot(here.paths.publicDir));
+    expect([...after.values()].some((base64) => Buffer.from(base64, "base64").includes("Two AI, renamed"))).toBe(true);
+  });
+});
