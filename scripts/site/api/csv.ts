@@ -62,6 +62,9 @@ const FORMULA = "=+\\-@";
 /** Where a spreadsheet can start a cell inside one field: see neutralise. */
 const CELL_STARTS = new RegExp(`(^|[;\\t\\r\\n])(?=[ "]*[${FORMULA}])`, "g");
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** A cell can start only at the field's start or after a separator or line break: a field with none of those after its start needs no scan. */
+const LEADS_WITH_FORMULA = new RegExp(`^[ "]*[${FORMULA}]`);
+const INNER_CELL_BREAK = /[;\t\r\n]/;
 
 /**
  * A text cell a spreadsheet shows as text and never runs: an apostrophe goes before every place where a cell
@@ -75,8 +78,11 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
  * Gnumeric takes the apostrophe as the mark of a text cell and shows 2026-02.
  */
 export function neutralise(text: string, flavour: CsvFlavour = "spreadsheet"): string {
-  const safe = text.replace(CELL_STARTS, "$1'");
-  if (safe !== text) return safe;
+  // The quick checks first: the global replace scans every position, and the CSVs hold millions of fields.
+  if (LEADS_WITH_FORMULA.test(text) || INNER_CELL_BREAK.test(text)) {
+    const safe = text.replace(CELL_STARTS, "$1'");
+    if (safe !== text) return safe;
+  }
   if (/^[\t\r]/.test(text) || (flavour === "spreadsheet" && MONTH.test(text))) return `'${text}`;
   return text;
 }
