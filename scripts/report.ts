@@ -122,11 +122,18 @@ const increment = (counts: Record<string, number>, key: string) => {
   counts[key] = (counts[key] ?? 0) + 1;
 };
 
-/** The Fact a headline answer rests on: the price sits on the provider or, failing that, on its models. */
-function headlineFactOf(record: Provider, path: FactPath) {
+/**
+ * The Fact a headline answer rests on, and its path: the price sits on the provider or, failing that, on its
+ * models when one of them carries a price (a models list without prices answers no price question).
+ */
+function headlineFactOf(record: Provider, path: FactPath): { fact: ReturnType<typeof factAt>; path: string } {
   const fact = factAt(record, path);
-  if (path.join(".") === "pricing.price_per_1m_input_tokens" && (!fact || fact.status === "unknown")) return factAt(record, ["models"]);
-  return fact;
+  if (path.join(".") === "pricing.price_per_1m_input_tokens" && (!fact || fact.status === "unknown")) {
+    const models = factAt(record, ["models"]);
+    const priced = Array.isArray(models?.value) && models.value.some((model) => typeof (model as { input_price?: unknown })?.input_price === "number");
+    return priced ? { fact: models, path: "models" } : { fact, path: path.join(".") };
+  }
+  return { fact, path: path.join(".") };
 }
 
 export function reportOf(providers: readonly Provider[], options: ReportOptions): DatasetReport {
@@ -232,8 +239,8 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     report.leastResearched.push({ id: record.id, ...coverage });
     for (const question of HEADLINE_QUESTIONS) {
       if (question.derived || !asks(question, record.category)) continue;
-      const fact = headlineFactOf(record, question.path);
-      if (fact && isQuotable(fact)) countQuote(report.quotes.headline, fact, { id: record.id, path: question.path.join(".") });
+      const { fact, path } = headlineFactOf(record, question.path);
+      if (fact && isQuotable(fact)) countQuote(report.quotes.headline, fact, { id: record.id, path });
     }
     const inputs = factAt(record, ["sovereignty", "cloud_act_exposure"])?.derived_from;
     for (const input of Array.isArray(inputs) ? inputs : []) {

@@ -191,6 +191,15 @@ describe("evidence a reader can cite", () => {
     expect(formatReport(report, [])).toContain("Derived Facts (typed by the build from the Facts they name, which carry the sources): 1");
   });
 
+  it("counts a models list as the headline price only when a model carries a price, and names it by its own path", () => {
+    const priced = (input_price?: number) => confirmedFact([{ name: "model-a", ...(input_price === undefined ? {} : { input_price }) }], { source_type: "pricing_page", partial: true });
+    const records = [minimalRecord("names-only", { models: priced() }), minimalRecord("with-price", { models: priced(0.2) })].map((record) => Provider.parse(record));
+    const { headline } = reportOf(records, { today: TODAY, staleDays: 180 }).quotes;
+    const missing = headline.missing.map((entry) => `${entry.id} ${entry.path}`);
+    expect(missing).toContain("with-price models");
+    expect(missing.filter((entry) => entry.startsWith("names-only") && /models|price/.test(entry))).toEqual([]);
+  });
+
   it("lists the records whose answer to who can reach the data waits on one link, compared-first records first, and those a complete list would settle", () => {
     const terms = (value: unknown, extra: Record<string, unknown> = {}) => confirmedFact(value, { source_type: "provider_terms", ...extra });
     const owned = { country_hq: terms("SE"), ownership_jurisdiction: terms("SE") };
