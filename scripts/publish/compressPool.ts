@@ -1,4 +1,5 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { receiveMessageOnPort, type MessagePort, type Worker } from "node:worker_threads";
+import { startEvalWorker } from "./evalWorker.js";
 import { brotliParams, GZIP_LEVEL } from "./compress.js";
 
 /**
@@ -35,8 +36,8 @@ interface Done {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const zlib = require("node:zlib");
-const { port, counter } = workerData;
-const finished = new Int32Array(counter);
+const { port, shared } = workerData;
+const finished = new Int32Array(shared);
 const owned = (bytes) => { const copy = new Uint8Array(bytes.byteLength); copy.set(bytes); return copy; };
 parentPort.on("message", (job) => {
   try {
@@ -74,16 +75,13 @@ export class CompressionPool {
 
   constructor(size: number) {
     for (let index = 0; index < size; index += 1) {
-      const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, counter: this.finished.buffer }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 32 } });
-      worker.unref();
-      worker.on("error", (error) => {
+      const { worker, port } = startEvalWorker(WORKER_SOURCE, this.finished.buffer as SharedArrayBuffer, (error) => {
         this.failure ??= `a compression worker failed: ${error.message}`;
         Atomics.add(this.finished, 0, 1);
         Atomics.notify(this.finished, 0);
       });
       this.workers.push(worker);
-      this.ports.push(port1);
+      this.ports.push(port);
     }
   }
 

@@ -1,4 +1,5 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { receiveMessageOnPort, type MessagePort, type Worker } from "node:worker_threads";
+import { startEvalWorker } from "./evalWorker.js";
 
 /**
  * Creating files beside the thread that renders. At 10,000 providers a build creates some 100,000 files, and
@@ -25,7 +26,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { mkdirSync, writeFileSync } = require("node:fs");
 const { dirname } = require("node:path");
-const { port, counters } = workerData;
+const { port, shared: counters } = workerData;
 const shared = new Int32Array(counters);
 let failed = false;
 parentPort.on("message", (job) => {
@@ -69,14 +70,11 @@ export class WriterPool {
 
   constructor(size: number) {
     for (let index = 0; index < size; index += 1) {
-      const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, counters: this.counters.buffer }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 32 } });
-      worker.unref();
-      worker.on("error", (error) => {
+      const { worker, port } = startEvalWorker(WORKER_SOURCE, this.counters.buffer as SharedArrayBuffer, (error) => {
         this.failure ??= `a file-writing thread stopped: ${error.message}`;
       });
       this.workers.push(worker);
-      this.ports.push(port1);
+      this.ports.push(port);
     }
   }
 
