@@ -97,6 +97,17 @@ describe("who can reach the data: sovereignty.cloud_act_exposure, derived by one
     expect(noChain.note).toBe("Not derivable yet: ownership.ownership_jurisdiction (or ownership.foreign_parent = false), sovereignty.infrastructure not researched.");
   });
 
+  it("a contract's 'no control from outside the EU/EEA' clears the owner even when a press report of the owner's country is recorded too", () => {
+    const own = [{ name: "Acme AI", kind: "own", jurisdiction: "FR" }];
+    const fromPress = claimed("FR", { source_type: "press" });
+    const both = deriveCloudActExposure(record({ country_hq: terms(), ownership_jurisdiction: fromPress, foreign_parent: confirmedFact(false, { source_type: "provider_terms", source_url: "https://acme.example/terms" }) }, { infrastructure: infrastructure(own, true) }));
+    expect(both).toMatchObject({ value: "none_named", derived_from: ["ownership.country_hq", "ownership.foreign_parent", "sovereignty.infrastructure"] });
+    // The press report alone still clears nothing.
+    const pressOnly = deriveCloudActExposure(record({ country_hq: terms(), ownership_jurisdiction: fromPress }, { infrastructure: infrastructure(own, true) }));
+    expect(pressOnly).toMatchObject({ value: null, status: "unknown" });
+    expect(pressOnly.note).toContain("ownership.ownership_jurisdiction from the provider's own documents or a register (the value recorded rests on press)");
+  });
+
   it("a US cloud used by default exposes the data; one the customer must choose, or a US payment or sign-in service, does not, and the note says so", () => {
     const chain = { country_hq: terms(), ownership_jurisdiction: terms() };
     const onGoogle = deriveCloudActExposure(record(chain, { infrastructure: infrastructure([{ name: "Google Cloud", kind: "cloud", jurisdiction: "US" }], true) }));

@@ -151,7 +151,12 @@ export function deriveWithGaps(record: object): { fact: DerivedFact; missing: st
   // A "no US entity" answer rests only on what the provider or a register says today: never on a planned value,
   // and never on press, a third-party page or a blog post, which relay a statement without its context.
   const current = (item: Input | null) => (item && item.fact.status !== "planned" && !RELAYED.has(String(item.fact.source_type)) ? item : null);
-  const parentClear = owner && owner.fact.value !== "US" ? owner : parent && parent.fact.value === false ? parent : null;
+  // Either shows the parent is not in the US: a non-US parent country, or no parent outside the EU/EEA. The one
+  // resting on the provider's own documents or a register counts, whichever it is (a contract's "no control from
+  // outside the EU" is not undone by a press report of the owner's country).
+  const ownerClear = owner && owner.fact.value !== "US" ? owner : null;
+  const parentFalse = parent && parent.fact.value === false ? parent : null;
+  const parentClear = current(ownerClear) ?? current(parentFalse) ?? ownerClear ?? parentFalse;
   const ownershipClear = hq && hq.fact.value !== "US" && parentClear ? [hq, parentClear] : null;
   const ownershipCurrent = ownershipClear && ownershipClear.every((item) => current(item)) ? ownershipClear : null;
   const parentUnknown = links.filter((link) => (holdsData(link) || link.kind === "edge") && link.jurisdiction === null && link.seat !== "US");
