@@ -26,6 +26,11 @@ describe("a quote held against its source", () => {
     expect(quoteFoundIn("billed per token through `pricing`.", "billed per token through **`pricing`**.")).toBe(true);
     // A JSX page keeps a table's words in its components' props.
     expect(quoteFoundIn("Hosting: Hetzner Online GmbH, Germany", '<Row label="Hosting:" value="Hetzner Online GmbH, Germany" />')).toBe(true);
+    // …and in arrays inside a prop's expression; an apostrophe inside a double-quoted cell opens nothing.
+    const table = '<Table\n  headers={["Datakategori", "Lagringsperiode"]}\n  rows={[\n    ["Kontodata", "Kontotid + 3 år"],\n    ["Samtale-/forespørselshistorikk", "90 dager (rullerende), justerbart i innstillinger"],\n    ["Kunde\'s logg", "2 år"],\n  ]}\n/>';
+    expect(quoteFoundIn("Samtale-/forespørselshistorikk … 90 dager (rullerende), justerbart i innstillinger", table)).toBe(true);
+    expect(quoteFoundIn("Kontodata … 90 dager (rullerende)", table)).toBe(true);
+    expect(quoteFoundIn("Samtale-/forespørselshistorikk … 30 dager", table)).toBe(false);
   });
 
   it("finds a quote that elides, only when its parts stand in order", () => {

@@ -9,8 +9,12 @@ import { repositoryFileOf } from "../schema/repositoryFile.js";
 
 const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", rsquo: "'", lsquo: "'", ldquo: '"', rdquo: '"', ndash: "-", mdash: "-", hellip: "…", shy: "" };
 
-/** A tag with the text of its quoted attribute values: a JSX or MDX page keeps table cells and labels in props. */
-const withAttributeText = (tag: string) => ` ${[...tag.matchAll(/=\s*(?:"([^"]*)"|'([^']*)'|\{\s*"([^"]*)"\s*\})/g)].map((match) => match[1] ?? match[2] ?? match[3]).join(" ")} `;
+/**
+ * A tag with the text of the string literals inside it: a JSX or MDX page keeps table cells and labels in props,
+ * as attribute values or inside expressions (`rows={[["Kontodata", "…"]]}`). Read left to right, so an apostrophe
+ * inside a double-quoted string never opens a single-quoted one; a literal never spans a line.
+ */
+const withAttributeText = (tag: string) => ` ${[...tag.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)].map((match) => match[1] ?? match[2]).join(" ")} `;
 
 /** The words of a text, for comparing a quote with its source; `attributes` keeps the text of tags' attribute values. */
 export function quoteComparable(text: string, attributes = false): string {
