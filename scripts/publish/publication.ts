@@ -148,7 +148,6 @@ export class Publication implements Artefacts {
    * link made by the build before) stays; any other is linked anew to the original in the new folder.
    */
   private placeAliases(): void {
-    this.writer?.drain();
     for (const [file, sameAs] of this.aliases) {
       const again = this.placedBefore(file);
       if (!again && this.keptFiles.has(sameAs) && this.published.files.has(file) && sameFile(path.join(this.publicDir, file), path.join(this.publicDir, sameAs))) {
@@ -302,7 +301,6 @@ export class Publication implements Artefacts {
    * when it was changed behind the build's back.
    */
   private async compressLarge(): Promise<void> {
-    this.writer?.drain();
     const copies = [...this.large].flatMap(([file, large]) => ENCODINGS.map(({ suffix }) => ({ ...large, suffix, sibling: `${file}${suffix}`, again: this.placedBefore(`${file}${suffix}`) })));
     await mapLimit(copies, os.availableParallelism() + 1, async ({ source, size, unchanged, suffix, sibling, again }) => {
       if (unchanged && this.published.files.has(sibling)) {
@@ -398,6 +396,7 @@ export class Publication implements Artefacts {
       }
     }
     await this.placeCopiesUnderWay();
+    // Every file handed to the writing threads is on disk before the large files' copies and the aliases read them.
     await this.closeWriter();
     await this.compressLarge();
     this.placeAliases();

@@ -26,8 +26,8 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { mkdirSync, writeFileSync } = require("node:fs");
 const { dirname } = require("node:path");
-const { port, shared: counters } = workerData;
-const shared = new Int32Array(counters);
+const { port } = workerData;
+const counters = new Int32Array(workerData.shared);
 let failed = false;
 parentPort.on("message", (job) => {
   if (!failed) {
@@ -44,10 +44,10 @@ parentPort.on("message", (job) => {
       port.postMessage({ target: job.target, error: String((error && error.message) || error) });
     }
   }
-  Atomics.sub(shared, ${BYTES}, job.bytes.byteLength);
-  Atomics.sub(shared, ${JOBS}, 1);
-  Atomics.notify(shared, ${BYTES});
-  Atomics.notify(shared, ${JOBS});
+  Atomics.sub(counters, ${BYTES}, job.bytes.byteLength);
+  Atomics.sub(counters, ${JOBS}, 1);
+  Atomics.notify(counters, ${BYTES});
+  Atomics.notify(counters, ${JOBS});
 });
 `;
 
