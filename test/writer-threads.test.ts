@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { WriterPool } from "../scripts/publish/writerPool.js";
+import { compressedSiblings } from "../scripts/publish/compress.js";
 import { makeTree, minimalRecord, snapshot, type Tree } from "./helpers.js";
 
 const trees: Tree[] = [];
@@ -55,6 +56,55 @@ describe("files created on writer threads", () => {
     pools.push(second);
     second.write(path.join(folder, "a-file", "inside.txt"), Buffer.from("x"));
     expect(() => second.drain()).toThrow(/inside\.txt failed: ENOTDIR/);
+  });
+
+  it("writes a file handed over with its copies, the copies the same bytes as compressing in place, and counts them", async () => {
+    const folder = await scratch();
+    const pool = new WriterPool(2);
+    pools.push(pool);
+    const files = Array.from({ length: 40 }, (_, index) => ({ file: `p${index % 5}/page-${index}.html`, bytes: Buffer.from(`<p>page ${index} å ä ö</p>\n`.repeat(60 + index)) }));
+    for (const { file, bytes } of files) pool.writeWithCopies(path.join(folder, file), bytes);
+    pool.drain();
+    let copyBytes = 0;
+    for (const { file, bytes } of files) {
+      expect(await fs.readFile(path.join(folder, file))).toEqual(bytes);
+      for (const [sibling, expected] of compressedSiblings(file, bytes)) {
+        expect(await fs.readFile(path.join(folder, sibling))).toEqual(expected);
+        copyBytes += expected.length;
+      }
+    }
+    expect(pool.copyBytesWritten()).toBe(copyBytes);
+  });
+
+  it("names the copy it could not create, and leaves what was there", async () => {
+    const folder = await scratch();
+    await fs.writeFile(path.join(folder, "page.html.br"), "kept\n");
+    const pool = new WriterPool(1);
+    pools.push(pool);
+    pool.writeWithCopies(path.join(folder, "page.html"), Buffer.from("<p>x</p>\n".repeat(200)));
+    expect(() => pool.drain()).toThrow(/writing .*page\.html\.br failed: EEXIST/);
+    expect(await fs.readFile(path.join(folder, "page.html.br"), "utf8")).toBe("kept\n");
+  });
+
+  it("a build reports the same files and bytes with and without them, the bytes those on disk", async () => {
+    const ids = ["one-ai", "two-ai", "three-ai"];
+    const reports = [];
+    for (const threads of ["0", "2"]) {
+      process.env.EVIDENCE_WRITER_THREADS = threads;
+      const tree = await makeTree(ids.map((id) => minimalRecord(id)));
+      trees.push(tree);
+      const { publish } = await tree.build();
+      // A copy the build linked (the archive's) is one file on disk under two names, written once.
+      const inodes = new Map<number, number>();
+      for (const [file] of await snapshot(tree.paths.publicDir)) {
+        const { ino, size } = await fs.stat(path.join(tree.paths.publicDir, file));
+        inodes.set(ino, size);
+      }
+      expect(publish.bytesWritten).toBe([...inodes.values()].reduce((sum, size) => sum + size, 0));
+      expect(publish.filesWritten).toBe(publish.added.length);
+      reports.push({ files: publish.filesWritten, bytes: publish.bytesWritten, added: publish.added });
+    }
+    expect(reports[1]).toEqual(reports[0]);
   });
 
   it("a build publishes the same bytes with and without them, fresh and again after a change", async () => {

@@ -125,13 +125,45 @@ export class Publication implements Artefacts {
   }
 
   set(file: string, bytes: Buffer): void {
-    this.place(file, bytes);
-    if (!this.compress || !isCompressible(file, bytes)) return;
+    const compressible = this.compress && isCompressible(file, bytes);
+    if (compressible && this.takesWithCopies(file, bytes)) {
+      const published = this.readPublished(file);
+      if (!published?.equals(bytes)) return this.writeWithCopies(file, bytes);
+      this.place(file, bytes, published);
+    } else this.place(file, bytes);
+    if (!compressible) return;
     const ready: CompressedCopy[] = [];
     if (!this.compression?.submit(file, bytes, ready)) {
       for (const [sibling, copy] of compressedSiblings(file, bytes)) this.place(sibling, copy);
     }
     this.placeCopies(ready);
+  }
+
+  /**
+   * Whether a file and its compressed copies can go to a writing thread at once, which makes the copies
+   * (writerPool.ts), should the file differ from the published one: not when it or a copy was placed before in
+   * this build, or no thread takes it.
+   */
+  private takesWithCopies(file: string, bytes: Buffer): boolean {
+    if (this.writers === 0 || bytes.byteLength > WriterPool.MAX_JOB_BYTES) return false;
+    if (this.seen.has(file) || ENCODINGS.some(({ suffix }) => this.seen.has(`${file}${suffix}`))) return false;
+    return this.writer === null || this.writer.accepts(bytes);
+  }
+
+  /**
+   * A new or changed file handed over with its copies to be made. A copy of changed bytes cannot equal the
+   * published copy (it decompresses to other bytes), so the copies are counted changed or added unread.
+   */
+  private writeWithCopies(file: string, bytes: Buffer): void {
+    for (const placed of [file, ...ENCODINGS.map(({ suffix }) => `${file}${suffix}`)]) {
+      this.seen.add(placed);
+      this.countNew(placed, false);
+    }
+    this.start();
+    this.countWritten(bytes.length);
+    this.report.filesWritten += ENCODINGS.length;
+    this.writer ??= new WriterPool(this.writers);
+    this.writer.writeWithCopies(path.join(this.next, file), bytes);
   }
 
   /**
@@ -322,9 +354,8 @@ export class Publication implements Artefacts {
     });
   }
 
-  private place(file: string, bytes: Buffer): void {
+  private place(file: string, bytes: Buffer, published = this.readPublished(file)): void {
     const again = this.placedBefore(file);
-    const published = this.readPublished(file);
     if (published?.equals(bytes)) {
       this.keepPublished(file, again);
       return;
@@ -419,6 +450,7 @@ export class Publication implements Artefacts {
     if (!writer) return;
     try {
       writer.drain();
+      this.report.bytesWritten += writer.copyBytesWritten();
     } finally {
       await writer.close();
     }

@@ -1,5 +1,6 @@
 import { receiveMessageOnPort, type MessagePort, type Worker } from "node:worker_threads";
 import { startEvalWorker } from "./evalWorker.js";
+import { brotliParams, GZIP_LEVEL } from "./compress.js";
 
 /**
  * Creating files beside the thread that renders. At 10,000 providers a build creates some 100,000 files, and
@@ -10,38 +11,63 @@ import { startEvalWorker } from "./evalWorker.js";
  * Only new files of the new folder go here (opened with `wx`, never through an existing entry): everything that
  * reads, replaces or links a file there drains first. A worker makes a missing folder itself (creating folders
  * was the next largest cost on the rendering thread).
+ *
+ * A new file that gets compressed copies is handed over once with them (`writeWithCopies`): the worker writes
+ * the file, makes its `.gz` and `.br` and writes those too. Handing the page to a compression thread, taking
+ * the copies back and handing each to a writing thread copied every page's bytes three times between threads
+ * (`postMessage` was 4 s of a 10,000-provider build on the rendering thread, BENCHMARKS.md).
  */
 
 interface Job {
   target: string;
   bytes: Uint8Array;
+  /** Where the compressed copies go, with zlib's parameters; absent for a file written alone. */
+  copies?: { gzip: string; brotli: string; gzipLevel: number; brotliParams: Record<number, number> };
 }
 
-/** Slots of the shared counters. */
+/** Slots of the shared 32-bit counters; the bytes of compressed copies written are a 64-bit slot after them. */
 const BYTES = 0;
 const JOBS = 1;
+const COPY_BYTES_OFFSET = 8;
 
 // Plain JavaScript evaluated in the worker: no loader is needed, so it runs the same under tsx, vitest and node.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { mkdirSync, writeFileSync } = require("node:fs");
 const { dirname } = require("node:path");
+const zlib = require("node:zlib");
 const { port } = workerData;
-const counters = new Int32Array(workerData.shared);
+const counters = new Int32Array(workerData.shared, 0, 2);
+const copyBytes = new BigInt64Array(workerData.shared, ${COPY_BYTES_OFFSET}, 1);
 let failed = false;
+const create = (target, bytes) => {
+  try {
+    writeFileSync(target, bytes, { flag: "wx" });
+  } catch (error) {
+    if (!error || error.code !== "ENOENT") throw error;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, bytes, { flag: "wx" });
+  }
+};
 parentPort.on("message", (job) => {
   if (!failed) {
+    let target = job.target;
     try {
-      try {
-        writeFileSync(job.target, job.bytes, { flag: "wx" });
-      } catch (error) {
-        if (!error || error.code !== "ENOENT") throw error;
-        mkdirSync(dirname(job.target), { recursive: true });
-        writeFileSync(job.target, job.bytes, { flag: "wx" });
+      create(target, job.bytes);
+      const copies = job.copies;
+      if (copies) {
+        const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+        const gzip = zlib.gzipSync(bytes, { level: copies.gzipLevel });
+        target = copies.gzip;
+        create(target, gzip);
+        const brotli = zlib.brotliCompressSync(bytes, { params: copies.brotliParams });
+        target = copies.brotli;
+        create(target, brotli);
+        Atomics.add(copyBytes, 0, BigInt(gzip.byteLength + brotli.byteLength));
       }
     } catch (error) {
       failed = true;
-      port.postMessage({ target: job.target, error: String((error && error.message) || error) });
+      port.postMessage({ target, error: String((error && error.message) || error) });
     }
   }
   Atomics.sub(counters, ${BYTES}, job.bytes.byteLength);
@@ -53,8 +79,6 @@ parentPort.on("message", (job) => {
 
 /** Bytes handed over and not yet written, above which the caller waits: a few pages' worth per worker. */
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
-/** A file larger than this is written by the caller itself: its bytes are already here, and the counter is 32-bit. */
-const MAX_JOB_BYTES = 4 * 1024 * 1024;
 
 /** How long the caller waits without a single file written before it gives up on the threads. */
 const STALLED_MS = 120_000;
@@ -62,15 +86,19 @@ const STALLED_MS = 120_000;
 const view = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
 export class WriterPool {
+  /** A file larger than this is written by the caller itself: its bytes are already here, and the counter is 32-bit. */
+  static readonly MAX_JOB_BYTES = 4 * 1024 * 1024;
   private readonly workers: Worker[] = [];
   private readonly ports: MessagePort[] = [];
-  private readonly counters = new Int32Array(new SharedArrayBuffer(8));
+  private readonly shared = new SharedArrayBuffer(COPY_BYTES_OFFSET + 8);
+  private readonly counters = new Int32Array(this.shared, 0, 2);
+  private readonly copyBytes = new BigInt64Array(this.shared, COPY_BYTES_OFFSET, 1);
   private nextWorker = 0;
   private failure: string | null = null;
 
   constructor(size: number) {
     for (let index = 0; index < size; index += 1) {
-      const { worker, port } = startEvalWorker(WORKER_SOURCE, this.counters.buffer as SharedArrayBuffer, (error) => {
+      const { worker, port } = startEvalWorker(WORKER_SOURCE, this.shared, (error) => {
         this.failure ??= `a file-writing thread stopped: ${error.message}`;
       });
       this.workers.push(worker);
@@ -80,11 +108,29 @@ export class WriterPool {
 
   /** Whether a file of this size goes to a worker; a larger one the caller writes itself. */
   accepts(bytes: Buffer): boolean {
-    return this.failure === null && bytes.byteLength <= MAX_JOB_BYTES;
+    return this.failure === null && bytes.byteLength <= WriterPool.MAX_JOB_BYTES;
   }
 
   /** Hands a new file over to be created and written (`target` must not exist); waits while too much is pending. */
   write(target: string, bytes: Buffer): void {
+    this.send({ target, bytes: view(bytes) });
+  }
+
+  /**
+   * Hands a new file over with its compressed copies to be made: the three are written at `target`,
+   * `target.gz` and `target.br` (none may exist), with the same zlib parameters as `compressedSiblings`.
+   */
+  writeWithCopies(target: string, bytes: Buffer): void {
+    this.send({ target, bytes: view(bytes), copies: { gzip: `${target}.gz`, brotli: `${target}.br`, gzipLevel: GZIP_LEVEL, brotliParams: brotliParams(bytes.length) } });
+  }
+
+  /** Bytes of the compressed copies written so far (`writeWithCopies`); complete after `drain`. */
+  copyBytesWritten(): number {
+    return Number(Atomics.load(this.copyBytes, 0));
+  }
+
+  private send(job: Job): void {
+    const bytes = job.bytes;
     this.throwIfFailed();
     const stalled = this.stallWatch();
     for (let pending = Atomics.load(this.counters, BYTES); pending > MAX_PENDING_BYTES; pending = Atomics.load(this.counters, BYTES)) {
@@ -93,7 +139,6 @@ export class WriterPool {
     }
     Atomics.add(this.counters, BYTES, bytes.byteLength);
     Atomics.add(this.counters, JOBS, 1);
-    const job: Job = { target, bytes: view(bytes) };
     this.workers[this.nextWorker]!.postMessage(job);
     this.nextWorker = (this.nextWorker + 1) % this.workers.length;
   }
