@@ -7,6 +7,7 @@ import { EXIT, UsageError, type CommandContext } from "./context.js";
 import { registerDiffFactsCommand } from "./diffFacts.js";
 import { registerDocumentVersionsCommand } from "./documentVersions.js";
 import { registerJobCommands } from "./jobs.js";
+import { registerOpenQuestionsCommand } from "./openQuestions.js";
 import { registerQuotesCommand } from "./quotes.js";
 import { registerReportCommand } from "./report.js";
 import { registerScrapeCommand } from "./scrape.js";
@@ -25,6 +26,7 @@ const COMMANDS: ReadonlyArray<(program: Command, context: CommandContext) => voi
   registerServeCommand,
   registerScrapeCommand,
   registerReportCommand,
+  registerOpenQuestionsCommand,
   registerJobCommands,
   registerQuotesCommand,
   registerDocumentVersionsCommand,
