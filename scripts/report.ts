@@ -13,6 +13,8 @@ import { HEADLINE_QUESTIONS } from "./schema/buyerQuestions.js";
 
 /** A source address that reads like a privacy notice: it should be typed privacy_policy (and then confirms no compliance promise). */
 const PRIVACY_ADDRESS = /privacy|datenschutz|integritet|personvern|dataskydd|privacidad|confidentialit|donnees-personnelles|persondata|tietosuoja|yksityisyy/i;
+/** A note's reason for another kind: "Not a privacy notice despite 'privacy' in the address: the security FAQ." */
+const NOT_A_PRIVACY_NOTICE = /\bnot (?:a|the) privacy (?:notice|policy)\b/i;
 
 const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Source types that can confirm a company's home: its own legal pages or a register. */
@@ -216,7 +218,8 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
           const counts = (report.byAttribution[attribution] ??= { confirmed: 0, claimed: 0, planned: 0 });
           counts[status] += 1;
         }
-        if (typeof fact.source_url === "string" && PRIVACY_ADDRESS.test(fact.source_url) && fact.source_type !== "privacy_policy" && fact.source_type !== "press" && fact.source_type !== "third_party") {
+        const explained = typeof fact.note === "string" && NOT_A_PRIVACY_NOTICE.test(fact.note);
+        if (typeof fact.source_url === "string" && PRIVACY_ADDRESS.test(fact.source_url) && !explained && fact.source_type !== "privacy_policy" && fact.source_type !== "press" && fact.source_type !== "third_party") {
           report.privacyAddresses.push({ ...where, url: fact.source_url, source_type: String(fact.source_type) });
         }
         if (isQuotable(fact)) {
@@ -372,7 +375,7 @@ function quoteLines(report: DatasetReport, top: number): string[] {
     "",
     "Whose statement (researched Facts by the kind of their source; confirmed / claimed / planned):",
     ...attributions.map(([who, counts]) => `  ${who.padEnd(22)} ${String(counts.confirmed).padStart(5)} ${String(counts.claimed).padStart(5)} ${String(counts.planned).padStart(5)}`),
-    `Sources whose address reads like a privacy notice, typed as another kind (type them privacy_policy, or say in the note why not): ${report.privacyAddresses.length}`,
+    `Sources whose address reads like a privacy notice, typed as another kind (type them privacy_policy, or say in the note why not: "Not a privacy notice despite …"): ${report.privacyAddresses.length}`,
     ...capped(report.privacyAddresses.map((entry) => `${entry.id} ${entry.path} [${entry.source_type}] ${entry.url}`), top),
     "",
   ];

@@ -200,6 +200,16 @@ describe("evidence a reader can cite", () => {
     expect(missing.filter((entry) => entry.startsWith("names-only") && /models|price/.test(entry))).toEqual([]);
   });
 
+  it("lists a source whose address reads like a privacy notice typed as another kind, unless its note says why it is not one", () => {
+    const docs = (note?: string) => confirmedFact(true, { source_type: "provider_docs", source_url: "https://acme.example/docs/privacy-and-security", ...(note ? { note } : {}) });
+    const records = [
+      minimalRecord("unexplained", { compliance: { gdpr_dpa_available: docs() } }),
+      minimalRecord("explained", { compliance: { gdpr_dpa_available: docs("Not a privacy notice despite 'privacy' in the address: the security FAQ of the docs.") } }),
+    ].map((record) => Provider.parse(record));
+    const report = reportOf(records, { today: TODAY, staleDays: 180 });
+    expect(report.privacyAddresses.map((entry) => `${entry.id} ${entry.path}`)).toEqual(["unexplained compliance.gdpr_dpa_available"]);
+  });
+
   it("lists the records whose answer to who can reach the data waits on one link, compared-first records first, and those a complete list would settle", () => {
     const terms = (value: unknown, extra: Record<string, unknown> = {}) => confirmedFact(value, { source_type: "provider_terms", ...extra });
     const owned = { country_hq: terms("SE"), ownership_jurisdiction: terms("SE") };
