@@ -126,11 +126,8 @@ export class Publication implements Artefacts {
 
   set(file: string, bytes: Buffer): void {
     const compressible = this.compress && isCompressible(file, bytes);
-    if (compressible && this.takesWithCopies(file, bytes)) {
-      const published = this.readPublished(file);
-      if (!published?.equals(bytes)) return this.writeWithCopies(file, bytes);
-      this.place(file, bytes, published);
-    } else this.place(file, bytes);
+    if (compressible && this.takesWithCopies(file, bytes)) return this.writeWithCopies(file, bytes);
+    this.place(file, bytes);
     if (!compressible) return;
     const ready: CompressedCopy[] = [];
     if (!this.compression?.submit(file, bytes, ready)) {
@@ -141,19 +138,18 @@ export class Publication implements Artefacts {
 
   /**
    * Whether a file and its compressed copies can go to a writing thread at once, which makes the copies
-   * (writerPool.ts), should the file differ from the published one: not when it or a copy was placed before in
-   * this build, or no thread takes it.
+   * (writerPool.ts): a file new to the site (as in a cold build), neither it nor a copy published, placed before
+   * in this build, or too large for the threads. A file that is published takes the other way, which compares it
+   * and each copy with what is published: a page edited by hand differs while its copies may still be right.
    */
   private takesWithCopies(file: string, bytes: Buffer): boolean {
     if (this.writers === 0 || bytes.byteLength > WriterPool.MAX_JOB_BYTES) return false;
-    if (this.seen.has(file) || ENCODINGS.some(({ suffix }) => this.seen.has(`${file}${suffix}`))) return false;
+    const names = [file, ...ENCODINGS.map(({ suffix }) => `${file}${suffix}`)];
+    if (names.some((name) => this.seen.has(name) || this.published.files.has(name) || this.published.others.has(name))) return false;
     return this.writer === null || this.writer.accepts(bytes);
   }
 
-  /**
-   * A new or changed file handed over with its copies to be made. A copy of changed bytes cannot equal the
-   * published copy (it decompresses to other bytes), so the copies are counted changed or added unread.
-   */
+  /** A new file handed over with its copies to be made: all three are added. */
   private writeWithCopies(file: string, bytes: Buffer): void {
     for (const placed of [file, ...ENCODINGS.map(({ suffix }) => `${file}${suffix}`)]) {
       this.seen.add(placed);
@@ -354,8 +350,9 @@ export class Publication implements Artefacts {
     });
   }
 
-  private place(file: string, bytes: Buffer, published = this.readPublished(file)): void {
+  private place(file: string, bytes: Buffer): void {
     const again = this.placedBefore(file);
+    const published = this.readPublished(file);
     if (published?.equals(bytes)) {
       this.keepPublished(file, again);
       return;
