@@ -14,6 +14,7 @@ import { firstVersionOfCommits, readCommitParents } from "./history/versionOfCom
 import { keptArchive } from "./archive/store.js";
 import { withBuildLock } from "./publish/lock.js";
 import { Publication, type PublishReport } from "./publish/publication.js";
+import { prepareClientScripts } from "./site/browse/clientScripts.js";
 import { inputsStamp, writeStamp, type StampOptions } from "./publish/stamp.js";
 import { writeIfChanged } from "./util/files.js";
 import { HeapBudget, collectGarbage } from "./util/memory.js";
@@ -85,6 +86,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
     const stamp = await inputsStamp(paths, stampOptions(paths, options, today));
     // The history of data/ is read while the records load; a history that cannot be read is a list that says why.
     const changesRead = readChangeList(paths.root);
+    const scriptsBundled = prepareClientScripts();
     const parentsRead = readCommitParents(paths.root);
     const kept = await keptArchive(paths.root, today);
     // Each record is kept as a summary, its JSON bytes in a spool (143 MB at 10,000 providers), not as the
@@ -101,6 +103,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
       if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
       collectGarbage();
       const changes = await changesRead;
+      await scriptsBundled;
       const versionOfCommit = kept.versions.length > 0 ? firstVersionOfCommits(await parentsRead, kept.versions) : new Map<string, string>();
       // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
       // held in memory whole. A failure on the way leaves public/ as it was.

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { REPO_ROOT, makeTree, minimalRecord, runCli, type Tree } from "./helpers.js";
 
 /**
@@ -29,6 +29,20 @@ afterAll(async () => {
 describe("the pages' scripts, bundled by the build", () => {
   it("are the same bytes from two separate build processes", () => {
     for (const file of SCRIPTS) expect(builds[1]![file], file).toBe(builds[0]![file]);
+  });
+
+  it("are the bytes the build wrote, whether bundled beside it in esbuild's process or in-process", async () => {
+    vi.resetModules();
+    const beside = await import("../scripts/site/browse/clientScripts.js");
+    await beside.prepareClientScripts();
+    const prepared = beside.clientScripts();
+    vi.resetModules();
+    const inProcess = (await import("../scripts/site/browse/clientScripts.js")).clientScripts();
+    expect(prepared).not.toBe(inProcess);
+    for (const file of SCRIPTS) {
+      expect(prepared.get(file), file).toBe(builds[0]![file]);
+      expect(inProcess.get(file), file).toBe(builds[0]![file]);
+    }
   });
 
   it("are minified, carry no source map and no path of the machine that built them", () => {
