@@ -1,6 +1,6 @@
 import { deriveWithGaps } from "./derive/cloudActExposure.js";
 import { answers, asks, HEADLINE_QUESTIONS, type BuyerQuestion } from "./schema/buyerQuestions.js";
-import { factAt, type FactPath } from "./schema/factPath.js";
+import { factAt, pathKey, type FactPath } from "./schema/factPath.js";
 import type { Provider } from "./schema/index.js";
 
 /**
@@ -9,7 +9,7 @@ import type { Provider } from "./schema/index.js";
  * where a maintainer sees which is which, and what a closing note names when a coverage target is missed.
  */
 
-const NORDIC_COUNTRIES = new Set(["SE", "NO", "DK", "FI", "IS"]);
+export const NORDIC_COUNTRIES: ReadonlySet<string> = new Set(["SE", "NO", "DK", "FI", "IS"]);
 
 /** A record of the Nordic market: its HQ, or one of its data centres, in SE, NO, DK, FI or IS. */
 export function isNordicRecord(record: Provider): boolean {
@@ -53,21 +53,24 @@ export function searchRecordedIn(note: unknown): string | null {
   return sentence.length > MAX_SEARCH_CHARS ? `${sentence.slice(0, MAX_SEARCH_CHARS - 1)}…` : sentence;
 }
 
-const DOTTED_PATH = /\b(?:ownership|sovereignty|compliance|pricing)\.[a-z0-9_]+/;
+/** The block and member a derived rule's missing link names ("ownership.country_hq from the provider's own …"). */
+const DOTTED_PATH = /\b(ownership|sovereignty|compliance|pricing)\.([a-z0-9_]+)/;
+const INFRASTRUCTURE: FactPath = ["sovereignty", "infrastructure"];
 
-function openFact(record: Provider, path: string, needed?: string): OpenFact {
-  const [block, field] = path.split(".");
-  const fact = factAt(record, (field === undefined ? [block!] : [block!, field]) as FactPath);
-  return { path, ...(needed === undefined ? {} : { needed }), searched: searchRecordedIn(fact?.note) };
+function openFact(record: Provider, path: FactPath, needed?: string): OpenFact {
+  return { path: pathKey(path), ...(needed === undefined ? {} : { needed }), searched: searchRecordedIn(factAt(record, path)?.note) };
 }
 
 /** The Facts an open question waits for: its own, or for the derived answer the links the rule still misses. */
 function factsOfQuestion(record: Provider, question: BuyerQuestion): OpenFact[] {
-  if (!question.derived) return [openFact(record, question.path.join("."))];
+  if (!question.derived) return [openFact(record, question.path)];
   const { missing } = deriveWithGaps(record);
-  const facts = missing.map((needed) => openFact(record, needed.match(DOTTED_PATH)?.[0] ?? "sovereignty.infrastructure", needed));
+  const facts = missing.map((needed) => {
+    const named = needed.match(DOTTED_PATH);
+    return openFact(record, named ? [named[1]!, named[2]!] : INFRASTRUCTURE, needed);
+  });
   // Every input present and still undecided: the rule waits for the complete list.
-  return facts.length > 0 ? facts : [openFact(record, "sovereignty.infrastructure", "sovereignty.infrastructure as a complete list")];
+  return facts.length > 0 ? facts : [openFact(record, INFRASTRUCTURE, "sovereignty.infrastructure as a complete list")];
 }
 
 /** Every record's open headline questions, records with none left out, in id order. */

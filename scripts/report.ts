@@ -10,13 +10,13 @@ import { repositoryFileOf, type SourceDates } from "./schema/index.js";
 import { deriveWithGaps } from "./derive/cloudActExposure.js";
 import { attributionOf, isQuotable, isDecisive, QUOTE_REQUIRED_FROM, type Attribution } from "./schema/evidenceRules.js";
 import { HEADLINE_QUESTIONS } from "./schema/buyerQuestions.js";
+import { NORDIC_COUNTRIES } from "./openQuestions.js";
 
 /** A source address that reads like a privacy notice: it should be typed privacy_policy (and then confirms no compliance promise). */
 const PRIVACY_ADDRESS = /privacy|datenschutz|integritet|personvern|dataskydd|privacidad|confidentialit|donnees-personnelles|persondata|tietosuoja|yksityisyy/i;
 /** A note's reason for another kind: "Not a privacy notice despite 'privacy' in the address: the security FAQ." */
 const NOT_A_PRIVACY_NOTICE = /\bnot (?:a|the) privacy (?:notice|policy)\b/i;
 
-const NORDIC = new Set(["SE", "NO", "DK", "FI", "IS"]);
 /** Source types that can confirm a company's home: its own legal pages or a register. */
 const LEGAL_SOURCES = new Set(["provider_terms", "company_register", "regulator"]);
 
@@ -185,7 +185,7 @@ export function reportOf(providers: readonly Provider[], options: ReportOptions)
     const hq = record.ownership?.country_hq;
     const country = hq && hq.status !== "unknown" && typeof hq.value === "string" ? hq.value : "unknown";
     increment(report.byCountry, country);
-    if (NORDIC.has(country)) report.nordic += 1;
+    if (NORDIC_COUNTRIES.has(country)) report.nordic += 1;
     for (const [path, fact] of factsOf(record)) {
       const status = fact.status as FactStatus;
       const where = { id: record.id, path: path.map(String).join(".") };

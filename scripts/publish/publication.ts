@@ -19,6 +19,9 @@ export interface PublishReport {
   bytesWritten: number;
 }
 
+/** A file's name and the names of its compressed copies. */
+const withCopies = (file: string): string[] => [file, ...ENCODINGS.map(({ suffix }) => `${file}${suffix}`)];
+
 /** Whether two paths are one file (the same inode): a copy the build linked before. */
 function sameFile(a: string, b: string): boolean {
   try {
@@ -144,14 +147,13 @@ export class Publication implements Artefacts {
    */
   private takesWithCopies(file: string, bytes: Buffer): boolean {
     if (this.writers === 0 || bytes.byteLength > WriterPool.MAX_JOB_BYTES) return false;
-    const names = [file, ...ENCODINGS.map(({ suffix }) => `${file}${suffix}`)];
-    if (names.some((name) => this.seen.has(name) || this.published.files.has(name) || this.published.others.has(name))) return false;
+    if (withCopies(file).some((name) => this.seen.has(name) || this.published.files.has(name) || this.published.others.has(name))) return false;
     return this.writer === null || this.writer.accepts(bytes);
   }
 
   /** A new file handed over with its copies to be made: all three are added. */
   private writeWithCopies(file: string, bytes: Buffer): void {
-    for (const placed of [file, ...ENCODINGS.map(({ suffix }) => `${file}${suffix}`)]) {
+    for (const placed of withCopies(file)) {
       this.seen.add(placed);
       this.countNew(placed, false);
     }
