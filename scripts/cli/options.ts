@@ -12,25 +12,22 @@ export function parseDate(text: string): string {
   return text;
 }
 
+/** A parser of whole numbers from `min` up, whose error names what is expected. */
+const wholeNumberFrom =
+  (min: number, what = "a whole number") =>
+  (text: string): number => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min) throw new InvalidArgumentError(`expected ${what}, ${min} or more`);
+    return value;
+  };
+
 /** A whole number, 0 or more (time limits, retries, list lengths). */
-export function parseCount(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) throw new InvalidArgumentError("expected a whole number, 0 or more");
-  return value;
-}
+export const parseCount = wholeNumberFrom(0);
 
 /** A whole number, 1 or more (how many at once). */
-export function parsePositiveCount(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new InvalidArgumentError("expected a whole number, 1 or more");
-  return value;
-}
+export const parsePositiveCount = wholeNumberFrom(1);
 
-export function parseMilliseconds(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new InvalidArgumentError("expected a whole number of milliseconds, 1 or more");
-  return value;
-}
+export const parseMilliseconds = wholeNumberFrom(1, "a whole number of milliseconds");
 
 /**
  * The base URL is written into pages, llms.txt and the 404 body: only a plain origin and path are taken,
