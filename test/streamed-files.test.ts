@@ -83,6 +83,18 @@ describe("files too large to hold whole are handed over in parts", () => {
     expect((await fs.readFile(path.join(publicDir, "api/big.json.br"))).equals(inPlace.get("api/big.json.br")!)).toBe(true);
   });
 
+  it("makes the copies of a file too large to compress in memory from disk, in parts, with the bytes of compressing it whole", async () => {
+    const publicDir = await tempPublicDir();
+    // Over the 16 MiB compressed in memory, so the copies are made from disk in `finish`, and over the 1 MiB below which brotli treats a file as a page.
+    const chunks = Array.from({ length: 17 * 1024 }, (_, index) => Buffer.from(`${String(index).padStart(8, "0")}:${"evidence ".repeat(113)}\n`));
+    const bytes = Buffer.concat(chunks);
+    expect(bytes.length).toBeGreaterThan(16 * 1024 * 1024);
+    await publishInParts(publicDir, "api/large.csv", chunks);
+    const inPlace = new Map(compressedSiblings("api/large.csv", bytes));
+    expect((await fs.readFile(path.join(publicDir, "api/large.csv.gz"))).equals(inPlace.get("api/large.csv.gz")!)).toBe(true);
+    expect((await fs.readFile(path.join(publicDir, "api/large.csv.br"))).equals(inPlace.get("api/large.csv.br")!)).toBe(true);
+  });
+
   it("writes nothing, not even the new folder, when the parts equal the published file", async () => {
     const publicDir = await tempPublicDir();
     await publishInParts(publicDir, "api/big.json", parts(200, "a"));

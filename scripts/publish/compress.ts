@@ -8,7 +8,12 @@ import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, cr
 const COMPRESSIBLE = /\.(json|jsonld|html|txt|css|js|svg|xml|csv)$/;
 const MIN_BYTES = 1024;
 
-export const GZIP_LEVEL = 6;
+/**
+ * gzip level 4: over a 10,000-provider site's compressible files it took 10.5 s against level 6's 15.6 s, for
+ * copies 4–6 % larger (BENCHMARKS.md, November 28th, night). The copies serve the local server only: hosts
+ * compress on their own.
+ */
+export const GZIP_LEVEL = 4;
 
 /**
  * The archive's files (archive/<version>.json, archive/records/<sha256>.json) get no copies: they are many, large
@@ -32,19 +37,23 @@ export const ENCODINGS = [
   { name: "gzip", suffix: ".gz" },
 ] as const;
 
+/** Below this size a file is a page to brotli's quality (see brotliParams). */
+const BROTLI_PAGE_BYTES = 1024 * 1024;
+
 /**
- * Quality 4: on provider pages it compressed at 128 MB/s against quality 5's 68 MB/s (300 pages of 10,000
- * synthetic providers, best of four), for copies 8 % larger (17.9 % of the page against 16.6 %); the copies serve
- * the local server, and brotli was most of a build's compression at 10,000 providers (BENCHMARKS.md, November
- * 28th). gzip level 6 is within 1.2 % of level 9, and on files this small barely slower than level 1. The window is sized to the file: brotli's default 4 MB window made every small file
- * allocate and free a large encoder state, most of a build's kernel time (BENCHMARKS.md).
+ * Brotli quality 3 for a page-sized file, 4 for a larger one. Over the pages of a 10,000-provider site quality 3
+ * took 4.7 s against quality 4's 7.5 s, for copies 5 % larger; on the large lists (the dataset, the CSVs, the
+ * prices page) quality 4 was as fast or faster and its copies much smaller, as its hashing finds the repeats far
+ * apart in them (BENCHMARKS.md, November 28th, night). The window is sized to the file: brotli's default 4 MB
+ * window made every small file allocate and free a large encoder state, most of a build's kernel time
+ * (BENCHMARKS.md).
  */
 export function brotliParams(size: number): Record<number, number> {
   // At most 4 MB (22 bits, brotli's default): the 16 MB window took 25 MiB more memory on the 83 MB dataset file of
   // 10,000 providers for 3 % fewer bytes.
   const window = Math.min(22, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
   return {
-    [constants.BROTLI_PARAM_QUALITY]: 4,
+    [constants.BROTLI_PARAM_QUALITY]: size < BROTLI_PAGE_BYTES ? 3 : 4,
     [constants.BROTLI_PARAM_LGWIN]: window,
     [constants.BROTLI_PARAM_SIZE_HINT]: size,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
@@ -81,14 +90,24 @@ export function compressInBackground(bytes: Buffer): Promise<{ gzip: Buffer; bro
   return Promise.all([gzipAsync(bytes, { level: GZIP_LEVEL, chunkSize }), brotliAsync(bytes, { params: brotliParams(bytes.length), chunkSize })]).then(([gzipped, brotli]) => ({ gzip: gzipped, brotli }));
 }
 
-const encoderFor = (suffix: ".gz" | ".br", size: number) => (suffix === ".gz" ? createGzip({ level: GZIP_LEVEL }) : createBrotliCompress({ params: brotliParams(size) }));
+/**
+ * Large files are read and compressed in parts of 1 MiB, not the streams' 64 KiB and 16 KiB: each part is a job of
+ * libuv's thread pool and a turn of the event loop, and with the small parts the copies of a 10,000-provider site's
+ * large files took 8.9 s, mostly waiting between parts (BENCHMARKS.md, November 28th, night). The bytes are the
+ * same whatever the parts (deflate and brotli's stream encoder depend only on the input and the flushes).
+ */
+const PART_BYTES = 1024 * 1024;
+const readParts = (source: string) => createReadStream(source, { highWaterMark: PART_BYTES });
+
+const encoderFor = (suffix: ".gz" | ".br", size: number) =>
+  suffix === ".gz" ? createGzip({ level: GZIP_LEVEL, chunkSize: PART_BYTES }) : createBrotliCompress({ params: brotliParams(size), chunkSize: PART_BYTES });
 
 /**
  * Compresses a file already on disk into `target`, reading and writing it in parts, on libuv's thread
  * pool: for the files too large to hold whole. Same parameters as `compressedSiblings`.
  */
 export async function compressFile(source: string, target: string, suffix: ".gz" | ".br", size: number): Promise<void> {
-  await pipeline(createReadStream(source), encoderFor(suffix, size), createWriteStream(target, { flags: "wx" }));
+  await pipeline(readParts(source), encoderFor(suffix, size), createWriteStream(target, { flags: "wx" }));
 }
 
 /** A pipeline's last stage that feeds what reaches it into `hash`. */
@@ -99,12 +118,12 @@ const into = (hash: Hash) => async (parts: AsyncIterable<Buffer>) => {
 /** The SHA-256 of what `compressFile` would write, without writing it: to check a published copy of a large file. */
 export async function compressedDigest(source: string, suffix: ".gz" | ".br", size: number): Promise<Buffer> {
   const hash = createHash("sha256");
-  await pipeline(createReadStream(source), encoderFor(suffix, size), into(hash));
+  await pipeline(readParts(source), encoderFor(suffix, size), into(hash));
   return hash.digest();
 }
 
 /** The SHA-256 of a file's bytes, read in parts; null when it cannot be read. */
 export async function fileDigest(file: string): Promise<Buffer | null> {
   const hash = createHash("sha256");
-  return pipeline(createReadStream(file), into(hash)).then(() => hash.digest(), () => null);
+  return pipeline(readParts(file), into(hash)).then(() => hash.digest(), () => null);
 }

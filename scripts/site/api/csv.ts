@@ -123,21 +123,46 @@ export interface RowsWriter {
   end(): void;
 }
 
-export function openCsv(targets: CsvTargets, headers: readonly string[]): RowsWriter {
-  const outs: Array<[ArtefactWriter, CsvFlavour]> = [[targets.spreadsheet, "spreadsheet"]];
-  if (targets.plain) outs.push([targets.plain, "plain"]);
-  const text = (rows: readonly (readonly unknown[])[], flavour: CsvFlavour) => rows.map((cells) => `${cells.map((cell) => csvField(cell, flavour)).join(",")}\r\n`).join("");
-  for (const [out, flavour] of outs) {
-    if (flavour === "spreadsheet") out.write(BYTE_ORDER_MARK);
-    out.write(Buffer.from(text([headers], flavour)));
+/**
+ * The spreadsheet file's fields are the plain file's but for a month date, which gets an apostrophe there (see
+ * neutralise: no other text of the form YYYY-MM is changed by it): each cell is made into a field once, and the
+ * two files share their bytes wherever no month date stands.
+ */
+const isMonth = (cell: unknown): cell is string => typeof cell === "string" && MONTH.test(cell);
+
+/** Rows as the plain file's text, and the spreadsheet file's where it differs (null: the same). */
+function rowsText(rows: readonly (readonly unknown[])[]): { plain: string; spreadsheet: string | null } {
+  let plain = "";
+  let spreadsheet = "";
+  let differs = false;
+  for (const cells of rows) {
+    const fields = cells.map((cell) => csvField(cell, "plain"));
+    const line = `${fields.join(",")}\r\n`;
+    plain += line;
+    if (cells.some(isMonth)) {
+      differs = true;
+      spreadsheet += `${cells.map((cell, index) => (isMonth(cell) ? `'${cell}` : fields[index])).join(",")}\r\n`;
+    } else spreadsheet += line;
   }
+  return { plain, spreadsheet: differs ? spreadsheet : null };
+}
+
+export function openCsv(targets: CsvTargets, headers: readonly string[]): RowsWriter {
+  const write = (rows: readonly (readonly unknown[])[]) => {
+    const text = rowsText(rows);
+    const plain = Buffer.from(text.plain);
+    targets.spreadsheet.write(text.spreadsheet === null ? plain : Buffer.from(text.spreadsheet));
+    targets.plain?.write(plain);
+  };
+  targets.spreadsheet.write(BYTE_ORDER_MARK);
+  write([headers]);
   return {
     rows(rows) {
-      if (rows.length === 0) return;
-      for (const [out, flavour] of outs) out.write(Buffer.from(text(rows, flavour)));
+      if (rows.length > 0) write(rows);
     },
     end() {
-      for (const [out] of outs) out.end();
+      targets.spreadsheet.end();
+      targets.plain?.end();
     },
   };
 }
@@ -222,7 +247,12 @@ export function openDatasetCsv(targets: CsvTargets, version: string): PartsWrite
   const out = openCsv(targets, CSV_COLUMNS);
   return {
     add(record) {
-      out.rows(factsOf(record).map(([path, fact]) => FACT_COLUMNS.map((column) => column.cell({ record, path, fact, version }))));
+      out.rows(
+        factsOf(record).map(([path, fact]) => {
+          const row: FactRow = { record, path, fact, version };
+          return FACT_COLUMNS.map((column) => column.cell(row));
+        }),
+      );
     },
     end: () => out.end(),
   };

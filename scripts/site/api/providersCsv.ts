@@ -232,7 +232,10 @@ export function openProvidersCsv(targets: CsvTargets, version: string): PartsWri
     columns.map((column) => column.header),
   );
   return {
-    add: (record) => out.rows([columns.map((column) => column.cell({ record, version }))]),
+    add: (record) => {
+      const row = { record, version };
+      out.rows([columns.map((column) => column.cell(row))]);
+    },
     end: () => out.end(),
   };
 }
