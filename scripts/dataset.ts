@@ -41,6 +41,9 @@ export async function loadDataset(paths: ProjectPaths, today: string): Promise<L
   return { ...rest, providers: records };
 }
 
+/** Records loaded between two turns of the event loop. */
+const YIELD_EVERY = 8;
+
 /**
  * The pipeline, one provider file at a time: each is read, validated and merged, then handed to `keep`,
  * and only what `keep` returns stays in memory (the build keeps the record's JSON bytes and a summary: at
@@ -59,7 +62,10 @@ export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (
   const review = new SourceReview(sourceWatch);
   const versionReview = new DocumentVersionReview(documentVersions);
   const readProblems: Problem[] = [];
-  for (const input of loaded.providers) {
+  for (const [index, input] of loaded.providers.entries()) {
+    // Loading is synchronous work: now and then other work of the build (git reading the history of data/
+    // beside it) gets a turn, or each of its steps waits for the whole load.
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
     const raw = input.read(readProblems);
     const valid = raw ? validation.add(raw) : null;
     if (!valid) continue;

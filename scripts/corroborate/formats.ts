@@ -1,4 +1,4 @@
-import { parse as parseToml } from "smol-toml";
+import { smolToml } from "../util/packages.js";
 import { z } from "zod";
 import { IsoDate, type PriceRegistryName, type RegistryModel, type RegistryProvider } from "../schema/index.js";
 import { boundedText } from "../scrape/bounds.js";
@@ -191,7 +191,7 @@ function modelsDevModel(id: string, text: string): RegistryModel | null {
   if (name === null) return null;
   let table: unknown;
   try {
-    table = parseToml(text, { maxDepth: MAX_TOML_DEPTH });
+    table = smolToml().parse(text, { maxDepth: MAX_TOML_DEPTH });
   } catch {
     return null;
   }

@@ -1,10 +1,11 @@
-import ipaddr from "ipaddr.js";
+import type { IPv4, IPv6 } from "ipaddr.js";
+import { ipaddr } from "../util/packages.js";
 
 /** 127.0.0.0/8, ::1 and localhost: a request there never leaves the machine, so plain http is acceptable. */
 export function isLoopback(hostname: string): boolean {
   const bare = bareHost(hostname);
   if (bare === "localhost" || bare.endsWith(".localhost")) return true;
-  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === "loopback";
+  return ipaddr().isValid(bare) && ipaddr().process(bare).range() === "loopback";
 }
 
 /** A URL's hostname without the brackets of an IPv6 literal, lower-cased. */
@@ -12,8 +13,12 @@ export function bareHost(hostname: string): string {
   return hostname.replace(/^\[|\]$/g, "").toLowerCase();
 }
 
-/** IPv6's global unicast block: everything outside it is reserved, special or embeds an IPv4 address (::a.b.c.d). */
-const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+/**
+ * IPv6's global unicast block: everything outside it is reserved, special or embeds an IPv4 address (::a.b.c.d).
+ * Made at the first check, when the package is loaded.
+ */
+let globalUnicast: [IPv6, number] | undefined;
+const globalUnicastV6 = () => (globalUnicast ??= ipaddr().parseCIDR("2000::/3") as [IPv6, number]);
 
 /**
  * Whether an IP address is a public unicast address of the internet, by the ranges of a maintained library:
@@ -24,16 +29,16 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
  */
 export function isPublicAddress(address: string): boolean {
   const bare = bareHost(address);
-  if (!ipaddr.isValid(bare)) return false;
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  if (!ipaddr().isValid(bare)) return false;
+  let parsed: IPv4 | IPv6;
   try {
-    parsed = ipaddr.parse(bare);
+    parsed = ipaddr().parse(bare);
   } catch {
     return false;
   }
-  if (parsed.kind() === "ipv4") return parsed.range() === "unicast" && ipaddr.IPv4.isValidFourPartDecimal(bare);
-  const v6 = parsed as ipaddr.IPv6;
-  return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast" && ipaddr().IPv4.isValidFourPartDecimal(bare);
+  const v6 = parsed as IPv6;
+  return v6.range() === "unicast" && v6.match(globalUnicastV6());
 }
 
 export const PRIVATE_ADDRESS_REFUSED = "private, loopback or link-local address refused (use --allow-private for tests; reserved ranges count too)";

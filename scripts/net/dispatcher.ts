@@ -1,6 +1,7 @@
 import { promises as dns, type LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
-import { Agent } from "undici";
+import type { Agent } from "undici";
+import { undici } from "../util/packages.js";
 import { isPublicAddress } from "./addresses.js";
 
 /** A name's addresses, as the system's resolver gives them; tests pass their own. */
@@ -53,7 +54,7 @@ export function dispatcherFor(resolve: Resolver, allowPrivate: boolean, timeoutM
   const key = `${allowPrivate}:${timeoutMs}`;
   let agent = byKey.get(key);
   if (!agent) {
-    agent = new Agent({ connections: CONNECTIONS_PER_ORIGIN, connect: { lookup: checkingLookup(resolve, allowPrivate, timeoutMs), timeout: timeoutMs } });
+    agent = new (undici().Agent)({ connections: CONNECTIONS_PER_ORIGIN, connect: { lookup: checkingLookup(resolve, allowPrivate, timeoutMs), timeout: timeoutMs } });
     byKey.set(key, agent);
   }
   return agent;

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
-import { fetch, type Response } from "undici";
+import type { Response } from "undici";
+import { undici } from "../util/packages.js";
 import { HttpUrl } from "../schema/primitives.js";
 import { PRIVATE_ADDRESS_REFUSED, bareHost, isLoopback, isPublicAddress } from "./addresses.js";
 import { ADDRESS_REFUSED, dispatcherFor, systemResolver, type Resolver } from "./dispatcher.js";
@@ -84,7 +85,7 @@ export async function getFollowing(start: URL, options: GetOptions): Promise<Hop
     if (transport) return { kind: "refused", reason: transport };
     const host = hostAllowed(url, options.policy.allowPrivate);
     if (host) return { kind: "refused", reason: host };
-    const response = await fetch(url, {
+    const response = await undici().fetch(url, {
       method: options.method ?? "GET",
       headers: { accept: options.accept, "user-agent": options.policy.userAgent, ...options.headersFor?.(url) },
       redirect: "manual",

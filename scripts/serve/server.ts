@@ -2,7 +2,7 @@ import { promises as fs } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import handler from "serve-handler";
+import { serveHandler } from "../util/packages.js";
 import { errorBody } from "../site/api/errors.js";
 import { jsonText } from "../site/artefacts.js";
 import { serveConfig } from "../site/hosts/hosts.js";
@@ -260,7 +260,7 @@ export function createHandler(options: Pick<ServerOptions, "publicDir" | "baseUr
     if (range !== undefined && !readableRange(range)) delete request.headers.range;
     else if (range !== undefined) rewriteHead(response, unsatisfiableRangeWithoutBody);
     try {
-      await handler(request, response, configFor(version), {
+      await serveHandler()(request, response, configFor(version), {
         lstat: lstatInside as unknown as typeof import("node:fs").lstat,
         // Every error answers with the API's Error body, whatever the request's Accept header says.
         sendError: async (_absolutePath, res, _acceptsJSON, _current, _handlers, _config, spec) => {
