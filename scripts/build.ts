@@ -3,7 +3,7 @@ import { todayUtc, type ProjectPaths } from "./config.js";
 import { loadRecords } from "./dataset.js";
 import { rootHostFiles } from "./site/hosts/hosts.js";
 import { withGithubPagesCopies } from "./site/hosts/githubPages.js";
-import { editorSchemaText } from "./site/describe/openapi.js";
+import { editorSchemaText, prepareInterfaceDescriptions } from "./site/describe/openapi.js";
 import { renderSite, spooledRecordOf } from "./site/renderSite.js";
 import { Spool } from "./util/spool.js";
 import type { Artefacts } from "./site/artefacts.js";
@@ -102,6 +102,7 @@ export async function build(paths: ProjectPaths, options: BuildOptions): Promise
       const { meta } = dataset;
       if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
       collectGarbage();
+      prepareInterfaceDescriptions();
       const changes = await changesRead;
       await scriptsBundled;
       const versionOfCommit = kept.versions.length > 0 ? firstVersionOfCommits(await parentsRead, kept.versions) : new Map<string, string>();
