@@ -43,6 +43,27 @@ describe("files created on writer threads", () => {
     for (const { target, bytes } of files) expect(await fs.readFile(target)).toEqual(bytes);
   });
 
+  it("ends its threads by themselves, and when abandoned skips the files not yet begun", async () => {
+    const folder = await scratch();
+    const pool = new WriterPool(2);
+    pools.push(pool);
+    // Far more than the 16 MB the threads may be behind: when the last is handed over, many wait unbegun.
+    const bytes = Buffer.from("evidence, ".repeat(50_000));
+    const count = 80;
+    for (let index = 0; index < count; index += 1) pool.writeWithCopies(path.join(folder, `${index}.txt`), bytes);
+    await pool.close(true);
+    const written = (await fs.readdir(folder)).filter((name) => name.endsWith(".txt"));
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.length).toBeLessThan(count);
+    // Closed without abandoning, every file handed over is written before the threads end.
+    const other = await scratch();
+    const second = new WriterPool(2);
+    pools.push(second);
+    for (let index = 0; index < count; index += 1) second.write(path.join(other, `${index}.txt`), bytes);
+    await second.close();
+    expect((await fs.readdir(other)).length).toBe(count);
+  });
+
   it("reports a file it could not create by its path, and never writes through an existing one", async () => {
     const folder = await scratch();
     await fs.writeFile(path.join(folder, "taken.txt"), "kept\n");

@@ -1,5 +1,5 @@
 import { receiveMessageOnPort, type MessagePort, type Worker } from "node:worker_threads";
-import { startEvalWorker } from "./evalWorker.js";
+import { startEvalWorker, STOP_HANDLER, stopEvalWorker } from "./evalWorker.js";
 import { brotliParams, GZIP_LEVEL } from "./compress.js";
 
 /**
@@ -40,6 +40,7 @@ const { port, shared } = workerData;
 const finished = new Int32Array(shared);
 const owned = (bytes) => { const copy = new Uint8Array(bytes.byteLength); copy.set(bytes); return copy; };
 parentPort.on("message", (job) => {
+  ${STOP_HANDLER}
   try {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
     const gzip = owned(zlib.gzipSync(bytes, { level: job.gzipLevel }));
@@ -135,8 +136,9 @@ export class CompressionPool {
   private retire(): void {
     if (this.retired) return;
     this.retired = true;
-    this.terminated = Promise.all(this.workers.map((worker) => worker.terminate()));
-    for (const port of this.ports) port.close();
+    this.terminated = Promise.all(this.workers.map((worker) => stopEvalWorker(worker))).then(() => {
+      for (const port of this.ports) port.close();
+    });
   }
 
   /** Takes every finished result; true when there was one. */

@@ -464,7 +464,7 @@ export class Publication implements Artefacts {
     const writer = this.writer;
     this.writers = 0;
     this.writer = null;
-    await writer?.close();
+    await writer?.close(true);
     await fs.rm(this.next, { recursive: true, force: true });
   }
 }

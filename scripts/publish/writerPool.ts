@@ -1,5 +1,5 @@
 import { receiveMessageOnPort, type MessagePort, type Worker } from "node:worker_threads";
-import { startEvalWorker } from "./evalWorker.js";
+import { startEvalWorker, STOP_HANDLER, stopEvalWorker } from "./evalWorker.js";
 import { brotliParams, GZIP_LEVEL } from "./compress.js";
 
 /**
@@ -25,10 +25,15 @@ interface Job {
   copies?: { gzip: string; brotli: string; gzipLevel: number; brotliParams: Record<number, number> };
 }
 
-/** Slots of the shared 32-bit counters; the bytes of compressed copies written are a 64-bit slot after them. */
+/**
+ * Slots of the shared 32-bit counters (ABANDONED: the files still handed over are not to be written); the bytes of
+ * compressed copies written are a 64-bit slot after them.
+ */
 const BYTES = 0;
 const JOBS = 1;
-const COPY_BYTES_OFFSET = 8;
+const ABANDONED = 2;
+const COUNTERS = 3;
+const COPY_BYTES_OFFSET = 16;
 
 // Plain JavaScript evaluated in the worker: no loader is needed, so it runs the same under tsx, vitest and node.
 const WORKER_SOURCE = `
@@ -37,7 +42,7 @@ const { mkdirSync, writeFileSync } = require("node:fs");
 const { dirname } = require("node:path");
 const zlib = require("node:zlib");
 const { port } = workerData;
-const counters = new Int32Array(workerData.shared, 0, 2);
+const counters = new Int32Array(workerData.shared, 0, ${COUNTERS});
 const copyBytes = new BigInt64Array(workerData.shared, ${COPY_BYTES_OFFSET}, 1);
 let failed = false;
 const create = (target, bytes) => {
@@ -50,7 +55,8 @@ const create = (target, bytes) => {
   }
 };
 parentPort.on("message", (job) => {
-  if (!failed) {
+  ${STOP_HANDLER}
+  if (!failed && Atomics.load(counters, ${ABANDONED}) === 0) {
     let target = job.target;
     try {
       create(target, job.bytes);
@@ -91,7 +97,7 @@ export class WriterPool {
   private readonly workers: Worker[] = [];
   private readonly ports: MessagePort[] = [];
   private readonly shared = new SharedArrayBuffer(COPY_BYTES_OFFSET + 8);
-  private readonly counters = new Int32Array(this.shared, 0, 2);
+  private readonly counters = new Int32Array(this.shared, 0, COUNTERS);
   private readonly copyBytes = new BigInt64Array(this.shared, COPY_BYTES_OFFSET, 1);
   private nextWorker = 0;
   private failure: string | null = null;
@@ -153,9 +159,14 @@ export class WriterPool {
     this.throwIfFailed();
   }
 
-  async close(): Promise<void> {
+  /**
+   * Ends the threads once they have done what was handed over; with `abandon`, the files not yet begun are skipped
+   * (the folder they were for is about to go).
+   */
+  async close(abandon = false): Promise<void> {
+    if (abandon) Atomics.store(this.counters, ABANDONED, 1);
+    await Promise.all(this.workers.map((worker) => stopEvalWorker(worker)));
     for (const port of this.ports) port.close();
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
   /**
