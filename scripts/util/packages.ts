@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 /**
  * Packages that only some commands use, loaded where they are first used instead of when the program starts: a
  * build or a validation makes no request, serves nothing and reads no TOML, and loading undici, serve-handler,
- * ipaddr.js and smol-toml at every start cost it about 100 ms (BENCHMARKS.md, November 28th, night). Each has a
+ * ipaddr.js and smol-toml at every start cost it 70 ms (BENCHMARKS.md, November 28th, night). Each has a
  * CommonJS entry, so `require` loads it synchronously at the first call; the type-only imports of the modules
  * that call these load nothing.
  */
