@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ProjectPaths } from "./config.js";
 import { loadDataDeferred } from "./load/loadData.js";
 import { mergeRecord, type ReviewEntry } from "./merge/merge.js";
@@ -65,7 +66,7 @@ export async function loadRecords<T>(paths: ProjectPaths, today: string, keep: (
   for (const [index, input] of loaded.providers.entries()) {
     // Loading is synchronous work: now and then other work of the build (git reading the history of data/
     // beside it) gets a turn, or each of its steps waits for the whole load.
-    if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
     const raw = input.read(readProblems);
     const valid = raw ? validation.add(raw) : null;
     if (!valid) continue;

@@ -65,6 +65,8 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** A cell can start only at the field's start or after a separator or line break: a field with none of those after its start needs no scan. */
 const LEADS_WITH_FORMULA = new RegExp(`^[ "]*[${FORMULA}]`);
 const INNER_CELL_BREAK = /[;\t\r\n]/;
+/** A month date (2026-02), which a spreadsheet would pad to a day: the one text the two flavours write apart. */
+const isMonthDate = (cell: unknown): cell is string => typeof cell === "string" && MONTH.test(cell);
 
 /**
  * A text cell a spreadsheet shows as text and never runs: an apostrophe goes before every place where a cell
@@ -83,7 +85,7 @@ export function neutralise(text: string, flavour: CsvFlavour = "spreadsheet"): s
     const safe = text.replace(CELL_STARTS, "$1'");
     if (safe !== text) return safe;
   }
-  if (/^[\t\r]/.test(text) || (flavour === "spreadsheet" && MONTH.test(text))) return `'${text}`;
+  if (/^[\t\r]/.test(text) || (flavour === "spreadsheet" && isMonthDate(text))) return `'${text}`;
   return text;
 }
 
@@ -124,13 +126,9 @@ export interface RowsWriter {
 }
 
 /**
- * The spreadsheet file's fields are the plain file's but for a month date, which gets an apostrophe there (see
- * neutralise: no other text of the form YYYY-MM is changed by it): each cell is made into a field once, and the
- * two files share their bytes wherever no month date stands.
+ * Rows as the plain file's text, and the spreadsheet file's where it differs (null: the same). The flavours differ
+ * only in month dates (see neutralise), so each cell is made into a field once and only those are made again.
  */
-const isMonth = (cell: unknown): cell is string => typeof cell === "string" && MONTH.test(cell);
-
-/** Rows as the plain file's text, and the spreadsheet file's where it differs (null: the same). */
 function rowsText(rows: readonly (readonly unknown[])[]): { plain: string; spreadsheet: string | null } {
   let plain = "";
   let spreadsheet = "";
@@ -139,9 +137,9 @@ function rowsText(rows: readonly (readonly unknown[])[]): { plain: string; sprea
     const fields = cells.map((cell) => csvField(cell, "plain"));
     const line = `${fields.join(",")}\r\n`;
     plain += line;
-    if (cells.some(isMonth)) {
+    if (cells.some(isMonthDate)) {
       differs = true;
-      spreadsheet += `${cells.map((cell, index) => (isMonth(cell) ? `'${cell}` : fields[index])).join(",")}\r\n`;
+      spreadsheet += `${cells.map((cell, index) => (isMonthDate(cell) ? csvField(cell, "spreadsheet") : fields[index])).join(",")}\r\n`;
     } else spreadsheet += line;
   }
   return { plain, spreadsheet: differs ? spreadsheet : null };
