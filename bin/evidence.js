@@ -6,6 +6,11 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { tieringFlags } from "./tiering.js";
+
+// Before any of the program is compiled: the flags apply to the functions compiled after them.
+for (const flag of tieringFlags(process.versions.v8)) setFlagsFromString(flag);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { seedSchema } from "../scripts/site/describe/openapi.js";
+import { tieringFlags } from "../bin/tiering.js";
 import { BASE_URL, REPO_ROOT, TODAY, makeTree, minimalRecord, type Tree } from "./helpers.js";
 
 const run = promisify(execFile);
@@ -55,6 +56,16 @@ async function treeWithOneProvider(): Promise<Tree> {
 }
 
 describe("the command's start-up", () => {
+  it("tunes how soon Node 20's engine optimises, with a flag that engine knows; later engines keep their defaults", async () => {
+    expect(tieringFlags("11.3.244.8-node.38")).toEqual(["--interrupt-budget=540672"]);
+    expect(tieringFlags("12.4.254.21-node.57")).toEqual([]);
+    expect(tieringFlags("14.6.202.34-node.40")).toEqual([]);
+    // node refuses to start on a flag its engine does not know (a misspelt or retired one), naming it.
+    const { stderr } = await run(process.execPath, [...tieringFlags(process.versions.v8), "-e", "0"]);
+    expect(stderr).toBe("");
+    await expect(run(process.execPath, ["--interrupt-budgets=1", "-e", "0"])).rejects.toThrow(/bad option/);
+  });
+
   it("runs the code in scripts/ as it is when it starts: a change is run by the very next command, whatever the clock says", async () => {
     const { root } = await programCopy();
     expect((await command(root, ["--help"])).stdout).toContain("Build, check and serve the open evidence API");
