@@ -8,31 +8,39 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { tieringFlags } from "./tiering.js";
+import { WORKER_ENTRIES, workerBuildOptions } from "./workers.js";
 
 // Before any of the program is compiled: the flags apply to the functions compiled after them.
 for (const flag of tieringFlags(process.versions.v8)) setFlagsFromString(flag);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The program as one ES module; its imports of packages are resolved from this project's node_modules. */
+/**
+ * The program as one ES module, its imports of packages resolved from this project's node_modules, and the
+ * workers' programs, bundled in one run of esbuild.
+ */
 async function bundleProgram() {
   const { build, stop } = await import("esbuild");
   // DEBUG=1 prints stack traces: an inline source map makes them name the TypeScript files and lines.
   const debug = Boolean(process.env.DEBUG);
   if (debug) process.setSourceMapsEnabled(true);
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: ["scripts/cli/program.ts"],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    sourcemap: debug ? "inline" : false,
-    write: false,
-    logLevel: "silent",
-  }).finally(stop); // esbuild's own process would otherwise stay for as long as npm start serves
-  return result.outputFiles[0].contents;
+  const [program, ...workers] = await Promise.all([
+    build({
+      absWorkingDir: root,
+      entryPoints: ["scripts/cli/program.ts"],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      sourcemap: debug ? "inline" : false,
+      write: false,
+      logLevel: "silent",
+    }),
+    ...Object.values(WORKER_ENTRIES).map((entry) => build(workerBuildOptions(root, entry, debug))),
+  ]).finally(stop); // esbuild's own process would otherwise stay for as long as npm start serves
+  const names = Object.keys(WORKER_ENTRIES);
+  return { program: program.outputFiles[0].contents, workers: workers.map((result, index) => [names[index], result.outputFiles[0].text]) };
 }
 
 const isRunning = (pid) => {
@@ -84,5 +92,6 @@ try {
   console.error(`evidence: scripts/ could not be bundled: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-const program = await load(bundle);
+const program = await load(bundle.program);
+for (const [name, source] of bundle.workers) program.provideBundledWorker(name, source);
 process.exitCode = await program.main(process.argv, root);

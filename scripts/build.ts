@@ -9,7 +9,7 @@ import { Spool } from "./util/spool.js";
 import type { Artefacts } from "./site/artefacts.js";
 import { reviewQueueText } from "./site/api/reviewQueue.js";
 import type { ReviewEntry } from "./merge/merge.js";
-import { readChangeList } from "./history/changeList.js";
+import { startHistoryThread, type HistoryThread } from "./history/onThread.js";
 import { firstVersionOfCommits, readCommitParents } from "./history/versionOfCommit.js";
 import { keptArchive } from "./archive/store.js";
 import { withBuildLock } from "./publish/lock.js";
@@ -82,72 +82,83 @@ export async function publishedIsCurrent(paths: ProjectPaths, options: BuildOpti
 export async function build(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
   const today = options.today ?? todayUtc();
   return withBuildLock(paths.publicDir, async () => {
-    // What the inputs are before anything is read: an input changed while building makes the next start build again.
-    const stamp = await inputsStamp(paths, stampOptions(paths, options, today));
-    // The history of data/ is read while the records load; a history that cannot be read is a list that says why.
-    const changesRead = readChangeList(paths.root);
-    const scriptsBundled = prepareClientScripts();
-    const parentsRead = readCommitParents(paths.root);
-    const kept = await keptArchive(paths.root, today);
-    // Each record is kept as a summary, its JSON bytes in a spool (143 MB at 10,000 providers), not as the
-    // validated object (see loadRecords).
-    const memory = new HeapBudget();
-    const spool = new Spool();
+    const history = startHistoryThread();
     try {
-      const keep = spooledRecordOf(spool);
-      const dataset = await loadRecords(paths, today, (record) => {
-        memory.tick();
-        return keep(record);
-      });
-      const { meta } = dataset;
-      if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
-      collectGarbage();
-      prepareInterfaceDescriptions();
-      const changes = await changesRead;
-      await scriptsBundled;
-      const versionOfCommit = kept.versions.length > 0 ? firstVersionOfCommits(await parentsRead, kept.versions) : new Map<string, string>();
-      // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
-      // held in memory whole. A failure on the way leaves public/ as it was.
-      const publication = await Publication.open(paths.publicDir);
-      let rendered: ReturnType<typeof renderSite<Artefacts>>;
-      let report: PublishReport;
-      try {
-        const sink = options.githubPages ? withGithubPagesCopies(publication) : publication;
-        rendered = renderSite(
-          { ...dataset, meta },
-          {
-            baseUrl: options.baseUrl,
-            today,
-            sourceDateEpoch: options.sourceDateEpoch,
-            changes,
-            archive: { kept, repositoryUrl: options.repositoryUrl, versionOfCommit },
-            memory,
-          },
-          sink,
-        );
-        report = await publication.finish();
-      } catch (error) {
-        await publication.abandon();
-        throw error;
-      }
-      await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));
-      if (options.writeRootHostFiles) {
-        for (const [name, text] of rootHostFiles()) await writeIfChanged(path.join(paths.root, name), text);
-        await writeIfChanged(path.join(paths.data, "provider.schema.json"), editorSchemaText());
-      }
-      await writeStamp(paths.publicDir, stamp);
-      return {
-        ids: dataset.records.map((record) => record.summary.id),
-        reviewQueue: dataset.reviewQueue,
-        warnings: dataset.problems,
-        publish: report,
-        generatedAt: rendered.generatedAt,
-        upToDate: report.filesWritten === 0,
-        version: rendered.version,
-        archive: { keepsThisVersion: kept.versions.some((version) => version.version === rendered.version), versions: kept.versions.length },
-      };
+      return await buildLocked(paths, options, today, history);
     } finally {
-      spool.close();
+      history.close();
     }
   }, { onWait: options.onLockWait });
+}
+
+/** The build itself, with the lock held and the history's thread started. */
+async function buildLocked(paths: ProjectPaths, options: BuildOptions, today: string, history: HistoryThread): Promise<BuildResult> {
+  // What the inputs are before anything is read: an input changed while building makes the next start build again.
+  const stamp = await inputsStamp(paths, stampOptions(paths, options, today));
+  // The history of data/ is read on its own thread while the records load here; a history that cannot be read is
+  // a list that says why.
+  const changesRead = history.read(paths.root);
+  const scriptsBundled = prepareClientScripts();
+  const parentsRead = readCommitParents(paths.root);
+  const kept = await keptArchive(paths.root, today);
+  // Each record is kept as a summary, its JSON bytes in a spool (143 MB at 10,000 providers), not as the
+  // validated object (see loadRecords).
+  const memory = new HeapBudget();
+  const spool = new Spool();
+  try {
+    const keep = spooledRecordOf(spool);
+    const dataset = await loadRecords(paths, today, (record) => {
+      memory.tick();
+      return keep(record);
+    });
+    const { meta } = dataset;
+    if (errorsOf(dataset.problems).length > 0 || !meta) throw new InvalidInputError(dataset.problems);
+    collectGarbage();
+    prepareInterfaceDescriptions();
+    const changes = await changesRead;
+    await scriptsBundled;
+    const versionOfCommit = kept.versions.length > 0 ? firstVersionOfCommits(await parentsRead, kept.versions) : new Map<string, string>();
+    // Files go to the new folder as they are rendered, compressed copies beside them: the site is never
+    // held in memory whole. A failure on the way leaves public/ as it was.
+    const publication = await Publication.open(paths.publicDir);
+    let rendered: ReturnType<typeof renderSite<Artefacts>>;
+    let report: PublishReport;
+    try {
+      const sink = options.githubPages ? withGithubPagesCopies(publication) : publication;
+      rendered = renderSite(
+        { ...dataset, meta },
+        {
+          baseUrl: options.baseUrl,
+          today,
+          sourceDateEpoch: options.sourceDateEpoch,
+          changes,
+          archive: { kept, repositoryUrl: options.repositoryUrl, versionOfCommit },
+          memory,
+        },
+        sink,
+      );
+      report = await publication.finish();
+    } catch (error) {
+      await publication.abandon();
+      throw error;
+    }
+    await writeIfChanged(paths.reviewQueue, reviewQueueText(dataset.reviewQueue));
+    if (options.writeRootHostFiles) {
+      for (const [name, text] of rootHostFiles()) await writeIfChanged(path.join(paths.root, name), text);
+      await writeIfChanged(path.join(paths.data, "provider.schema.json"), editorSchemaText());
+    }
+    await writeStamp(paths.publicDir, stamp);
+    return {
+      ids: dataset.records.map((record) => record.summary.id),
+      reviewQueue: dataset.reviewQueue,
+      warnings: dataset.problems,
+      publish: report,
+      generatedAt: rendered.generatedAt,
+      upToDate: report.filesWritten === 0,
+      version: rendered.version,
+      archive: { keepsThisVersion: kept.versions.some((version) => version.version === rendered.version), versions: kept.versions.length },
+    };
+  } finally {
+    spool.close();
+  }
 }

@@ -16,6 +16,7 @@ import { registerValidateCommand } from "./validate.js";
 
 export { EXIT } from "./context.js";
 export { parseBaseUrl } from "./options.js";
+export { provideBundledWorker } from "../util/bundledWorkers.js";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
