@@ -5,7 +5,7 @@
  * had finished before its optimised version was ready, on two cores that the build needs for creating its files.
  * With eight times the budget it compiled about 70, in 0.16 s, and the build took about 0.3 s less; code that runs
  * long (a build of 10,000 providers) is optimised all the same, a little later (BENCHMARKS.md, November 28th,
- * evening). Later engines (Node 22 and up) tier up through Maglev first and gained nothing measurable from the
+ * late). Later engines (Node 22 and up) tier up through Maglev first and gained nothing measurable from the
  * equivalent change, so they keep their defaults.
  * @param {string} v8Version `process.versions.v8`
  * @returns {string[]}

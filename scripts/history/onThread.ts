@@ -14,7 +14,7 @@ export interface HistoryThread {
 /**
  * The history of data/ read on a thread of its own while the build loads and validates the records on this one: on
  * the real data, git's answers and their parsing and comparing took 280 ms of this thread after loading, while the
- * second core was mostly idle during loading (BENCHMARKS.md, November 28th, evening). The thread is started here, before
+ * second core was mostly idle during loading (BENCHMARKS.md, November 28th, late). The thread is started here, before
  * the build stamps its inputs (starting one takes about 40 ms), and is handed the folder by `read` once they are
  * stamped. Where no bundled program is there for it (the program run through tsx), or the thread fails, the history
  * is read on this thread instead: the same function either way, so the same list.
