@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import { build as esbuild } from "esbuild";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -23,6 +25,7 @@ vi.mock("../scripts/history/changeList.js", async (importOriginal) => {
   };
 });
 
+const execFileAsync = promisify(execFile);
 let repo: string;
 
 async function commit(files: Record<string, unknown>, date: string): Promise<void> {
@@ -117,5 +120,29 @@ parentPort.once("message", (root) => parentPort.postMessage({ history: "unavaila
     thread.close();
     // Read after close: the history is read here all the same.
     expect((await thread.read(repo)).history).toBe("git");
+  });
+});
+
+describe("the history's thread in a process with nothing else to do", () => {
+  it("keeps the process alive while its answer is awaited", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "evidence-history-alive-"));
+    try {
+      // A stand-in program that answers only after a while, in a process whose main thread has nothing else pending.
+      const script = path.join(dir, "await.mts");
+      await fs.writeFile(
+        script,
+        `import { provideBundledWorker } from ${JSON.stringify(path.join(REPO_ROOT, "scripts", "util", "bundledWorkers.ts"))};
+import { startHistoryThread } from ${JSON.stringify(path.join(REPO_ROOT, "scripts", "history", "onThread.ts"))};
+provideBundledWorker("history", \`const { parentPort } = require("node:worker_threads");
+parentPort.once("message", (root) => setTimeout(() => parentPort.postMessage({ history: "unavailable", note: "late answer", commits_read: 0, truncated: false, skipped: [], entries: [] }), 400));\`);
+const list = await startHistoryThread().read(".");
+console.log(list.note);
+`,
+      );
+      const { stdout } = await execFileAsync(process.execPath, ["--import", "tsx", script], { cwd: REPO_ROOT });
+      expect(stdout.trim()).toBe("late answer");
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

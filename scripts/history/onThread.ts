@@ -25,7 +25,7 @@ export function startHistoryThread(): HistoryThread {
   if (source !== undefined) {
     try {
       worker = new Worker(source, { eval: true });
-      // Never what keeps the process alive: a build that failed early exits without waiting for it.
+      // Not what keeps the process alive until its answer is awaited: a build that failed early exits without it.
       worker.unref();
     } catch {
       worker = null;
@@ -48,6 +48,8 @@ export function startHistoryThread(): HistoryThread {
         resolve(list());
         close();
       };
+      // Listening for its answer keeps the process alive while it is awaited (the thread itself is unreferenced): a
+      // build with nothing else under way must not end there.
       thread.once("message", (list: ChangeList) => settle(() => list));
       thread.once("error", () => settle(() => readChangeList(root)));
       thread.once("exit", () => settle(() => readChangeList(root)));
