@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { tieringFlags } from "./tiering.js";
-import { WORKER_ENTRIES, workerBuildOptions } from "./workers.js";
+import { WORKER_ENTRIES, bundleOptions, workerBuildOptions } from "./workers.js";
 
 // Before any of the program is compiled: the flags apply to the functions compiled after them.
 for (const flag of tieringFlags(process.versions.v8)) setFlagsFromString(flag);
@@ -25,22 +25,10 @@ async function bundleProgram() {
   const debug = Boolean(process.env.DEBUG);
   if (debug) process.setSourceMapsEnabled(true);
   const [program, ...workers] = await Promise.all([
-    build({
-      absWorkingDir: root,
-      entryPoints: ["scripts/cli/program.ts"],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      sourcemap: debug ? "inline" : false,
-      write: false,
-      logLevel: "silent",
-    }),
-    ...Object.values(WORKER_ENTRIES).map((entry) => build(workerBuildOptions(root, entry, debug))),
+    build({ ...bundleOptions(root, "scripts/cli/program.ts", debug), format: "esm", packages: "external" }).then((result) => result.outputFiles[0].contents),
+    ...Object.entries(WORKER_ENTRIES).map(async ([name, entry]) => [name, (await build(workerBuildOptions(root, entry, debug))).outputFiles[0].text]),
   ]).finally(stop); // esbuild's own process would otherwise stay for as long as npm start serves
-  const names = Object.keys(WORKER_ENTRIES);
-  return { program: program.outputFiles[0].contents, workers: workers.map((result, index) => [names[index], result.outputFiles[0].text]) };
+  return { program, workers };
 }
 
 const isRunning = (pid) => {
